@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, type Language } from '@pp/contract';
+import type { Db } from '../db/client.ts';
+import { customers, identityLinks } from '../db/schema.ts';
+import { ApiError } from './problem.ts';
+import { audit } from './audit.ts';
+import { languageOf } from './language.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+async function linkedCustomer(db: Db, issuer: string, subject: string) {
+  const [row] = await db
+    .select({ customer: customers })
+    .from(identityLinks)
+    .innerJoin(customers, eq(customers.id, identityLinks.customerId))
+    .where(and(eq(identityLinks.issuer, issuer), eq(identityLinks.subject, subject)));
+  return row?.customer;
+}
+
+/** The e-mail claims of the token, else of the provider's userinfo endpoint. */
+async function verifiedEmailOf(request: FastifyRequest): Promise<string> {
+  const token = request.token!;
+  let { email, emailVerified } = token;
+  if (email === undefined || emailVerified === undefined) {
+    const info = await request.server.tokenVerifier.userinfo(request.bearer!);
+    email ??= info.email;
+    emailVerified ??= info.email_verified;
+  }
+  if (!email || emailVerified !== true) throw new ApiError(403, ErrorCode.identityUnverified);
+  return email;
+}
+
+/**
+ * The customer of the caller's identity (issuer + subject). The first time an identity is seen,
+ * it is linked to the customer with the same verified e-mail, or a new customer without
+ * practices is made for it. Later e-mail changes at the provider never re-link.
+ */
+export async function currentCustomer(request: FastifyRequest): Promise<CustomerRow> {
+  const { issuer, subject } = request.token!;
+  const db = request.server.db;
+  const linked = await linkedCustomer(db, issuer, subject);
+  if (linked) return linked;
+
+  const email = await verifiedEmailOf(request);
+  const language: Language = languageOf(request);
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(customers)
+      .where(sql`lower(${customers.email}) = lower(${email})`)
+      .for('update');
+    let customer = existing;
+    if (!customer) {
+      [customer] = await tx
+        .insert(customers)
+        .values({ email, preferredLanguage: language })
+        .onConflictDoNothing()
+        .returning();
+      // A concurrent first sign-in with the same address won the race: link to its customer.
+      customer ??= (
+        await tx
+          .select()
+          .from(customers)
+          .where(sql`lower(${customers.email}) = lower(${email})`)
+      )[0];
+      if (customer) {
+        await audit(tx, {
+          actorCustomerId: customer.id,
+          action: 'customer.provisioned',
+          entity: 'customer',
+          entityId: customer.id,
+        });
+      }
+    }
+    if (!customer) throw new Error('customer could not be provisioned');
+    const inserted = await tx
+      .insert(identityLinks)
+      .values({ issuer, subject, customerId: customer.id })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length > 0) {
+      await audit(tx, {
+        actorCustomerId: customer.id,
+        action: 'identity.linked',
+        entity: 'customer',
+        entityId: customer.id,
+        data: { issuer },
+      });
+    }
+  });
+  const result = await linkedCustomer(db, issuer, subject);
+  if (!result) throw new Error('identity link missing after provisioning');
+  return result;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@pp/contract';
+import { ApiError } from '../lib/problem.ts';
+import {
+  InvalidTokenError,
+  IssuerUnavailableError,
+  MAX_TOKEN_LENGTH,
+  type TokenVerifier,
+  type VerifiedToken,
+} from '../lib/token-verifier.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified access token; set by `app.authenticate`. */
+    token: VerifiedToken | null;
+    /** The raw bearer token, for calls to the provider's userinfo endpoint. */
+    bearer: string | null;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+    tokenVerifier: TokenVerifier;
+  }
+}
+
+const REALM = 'practice-portal';
+
+function unauthenticated(error?: 'invalid_token'): ApiError {
+  const challenge = error
+    ? `Bearer realm="${REALM}", error="${error}"`
+    : `Bearer realm="${REALM}"`;
+  return new ApiError(401, ErrorCode.unauthenticated, undefined, {
+    'www-authenticate': challenge,
+  });
+}
+
+/** Reads `Authorization: Bearer <token>`; tokens anywhere else (query, body, cookie) are ignored. */
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(header);
+  if (!match?.[1]) throw unauthenticated('invalid_token');
+  if (match[1].length > MAX_TOKEN_LENGTH) throw unauthenticated('invalid_token');
+  return match[1];
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { verifier: TokenVerifier }) => {
+    app.decorate('tokenVerifier', options.verifier);
+    app.decorateRequest('token', null);
+    app.decorateRequest('bearer', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const bearer = bearerOf(request);
+      if (bearer === null) throw unauthenticated();
+      try {
+        request.token = await options.verifier.verify(bearer);
+        request.bearer = bearer;
+      } catch (error) {
+        if (error instanceof IssuerUnavailableError) {
+          request.log.warn({ reason: error.message }, 'identity provider unavailable');
+          throw new ApiError(503, ErrorCode.unavailable);
+        }
+        const reason = error instanceof InvalidTokenError ? error.message : 'invalid';
+        request.log.info({ reason }, 'access token refused');
+        throw unauthenticated('invalid_token');
+      }
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestAppOptions } from './app.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { startTestIssuer, type TestIssuer } from './issuer.ts';
+
+export interface ApiContext {
+  app: FastifyInstance;
+  issuer: TestIssuer;
+  db: TestDatabase;
+}
+
+/**
+ * For a test file: its own database (migrated, demo data), a test issuer and the app.
+ * Access the fields inside tests, after `beforeAll` ran.
+ */
+export function useApi(options: Omit<TestAppOptions, 'database' | 'issuer'> = {}): ApiContext {
+  const context = {} as ApiContext;
+  beforeAll(async () => {
+    context.db = await createTestDatabase();
+    context.issuer = await startTestIssuer();
+    context.app = await createTestApp({ ...options, database: context.db.database, issuer: context.issuer });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.issuer?.close();
+    await context.db?.drop();
+  });
+  return context;
+}

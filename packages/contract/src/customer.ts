@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  COMPANY_STATUSES,
+  LANGUAGES,
+  MEMBERSHIP_ROLES,
+  MEMBERSHIP_STATUSES,
+  TITLE_CODES,
+} from './codes.ts';
+
+export const IdSchema = z.uuid();
+
+/** A practice as a customer sees it in `associatedCompanies.companyVms`. */
+export const CompanyVmSchema = z
+  .object({
+    companyId: IdSchema,
+    customerNumber: z.string(),
+    name: z.string(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    status: z.enum(COMPANY_STATUSES),
+    role: z.enum(MEMBERSHIP_ROLES),
+    membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+  })
+  .meta({ id: 'CompanyVm' });
+export type CompanyVm = z.infer<typeof CompanyVmSchema>;
+
+export const CustomerSchema = z
+  .object({
+    customerId: IdSchema,
+    email: z.string(),
+    salutation: z.string().nullable(),
+    title: z.enum(TITLE_CODES).nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    phone: z.string().nullable(),
+    position: z.string().nullable(),
+    profession: z.string().nullable(),
+    otherIndustry: z.string().nullable(),
+    /** ISO date `YYYY-MM-DD`. */
+    dateOfBirth: z.string().nullable(),
+    preferredLanguage: z.enum(LANGUAGES),
+    /** The primary practice. */
+    companyId: IdSchema.nullable(),
+    associatedCompanies: z.object({ companyVms: z.array(CompanyVmSchema) }),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof CustomerSchema>;

@@ -1,0 +1,7 @@
+export * from './call.ts';
+export * as calls from './calls.ts';
+export * from './codes.ts';
+export * from './customer.ts';
+export * from './email.ts';
+export * from './picklists.ts';
+export * from './problem.ts';
