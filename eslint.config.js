@@ -18,7 +18,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -29,7 +32,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@pp/api', '@pp/idp'], message: 'The web app talks to the api over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@pp/api', '@pp/idp'],
+              message: 'The web app talks to the api over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/test/**/*.test.ts'],
+          include: ['apps/api/test/**/*.test.ts', 'apps/idp/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/support/global-setup.ts'],
           testTimeout: 30_000,

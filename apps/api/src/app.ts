@@ -51,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
   });
+  // JSON only: any other body answers 415 (Fastify also parses text/plain by default).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -58,7 +60,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { issuerOrigin: new URL(config.oidc.issuer).origin, hsts: true });
+  await app.register(securityPlugin, {
+    issuerOrigin: new URL(config.oidc.issuer).origin,
+    hsts: true,
+  });
   await app.register(rateLimitPlugin, { database, redisUrl: config.redisUrl });
   await app.register(authPlugin, {
     verifier:

@@ -1,40 +1,95 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = (fallback: boolean) =>
+// Messages name the variable and what it accepts, never the value: URLs may hold passwords.
+const TRUE_VALUES = ['true', '1', 'yes'];
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => TRUE_VALUES.includes(v));
+
+const wholeNumber = (min: number, max: number, message: string) =>
   z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+    .string()
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: message }).max(max, { error: message }));
 
-const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+const port = (fallback: number) =>
+  wholeNumber(1, 65535, 'must be a port number from 1 to 65535').default(fallback);
 
-const url = z.url({ protocol: /^https?$/ });
+const httpUrl = z.url({
+  protocol: /^https?$/,
+  error: 'must be an http:// or https:// URL',
+  abort: true,
+});
+
+const origin = httpUrl.refine(
+  (value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  },
+  { error: 'must be an origin such as https://portal.example.com, without a path' },
+);
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  return TRUST_PROXY_NAMES.has(address) || isIP(address) !== 0;
+}
+const trustProxy = z
+  .string()
+  .refine(
+    (value) =>
+      ['true', 'false'].includes(value) ||
+      value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    { error: 'must be true, false, or a comma-separated list of addresses or CIDR ranges' },
+  )
+  .transform((value) => (value === 'true' || value === 'false' ? value === 'true' : value));
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
   PORT: port(3000),
   IDP_PORT: port(3001),
-  PUBLIC_URL: url.optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  OIDC_ISSUER: url.optional(),
-  OIDC_CLIENT_ID: z.string().min(1).optional(),
-  OIDC_AUDIENCE: z.string().min(1).optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  IMPRINT_URL: url.optional(),
-  PRIVACY_URL: url.optional(),
-  IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
-  ENABLE_TEST_ENDPOINTS: bool(false),
-  TRUST_PROXY: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: origin.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  IMPRINT_URL: httpUrl.optional(),
+  PRIVACY_URL: httpUrl.optional(),
+  IDLE_TIMEOUT_MINUTES: wholeNumber(
+    1,
+    24 * 60,
+    'must be a whole number of minutes from 1 to 1440',
+  ).default(30),
+  DEMO_DATA: bool.optional(),
+  ENABLE_TEST_ENDPOINTS: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
 });
 
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Where the api listens: the loopback host of PUBLIC_URL, else every IPv4 interface. */
+  listenHost: string;
   publicUrl: URL;
   /** Whether PUBLIC_URL points at this machine (localhost, 127.0.0.0/8, ::1). */
   loopback: boolean;
@@ -57,6 +112,7 @@ export interface Config {
   testEndpoints: boolean;
   /** `/dev/mailbox`: only with the embedded provider and a loopback PUBLIC_URL. */
   mailbox: boolean;
+  /** Fastify's `trustProxy`: which proxies' `X-Forwarded-*` headers count. */
   trustProxy: boolean | string;
   logLevel: string;
 }
@@ -68,17 +124,29 @@ export class ConfigError extends Error {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+/** `URL#hostname` of this machine: `localhost`, 127.0.0.0/8 or `[::1]`. */
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    hostname === '::1' ||
+    /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(hostname)
+  );
+}
+
+/** Unset and empty variables are the same (`SMTP_URL=` in an env file means no SMTP). */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => !!entry[1]?.trim()),
+  );
 }
 
 /** Reads and checks the environment; throws a {@link ConfigError} listing every problem. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = EnvSchema.safeParse(withoutEmpty(source));
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
     );
   }
   const env = parsed.data;
@@ -93,13 +161,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE go together: set all three for an external provider, or none for the embedded one',
     );
   }
+  if (embeddedIdp && env.IDP_PORT === env.PORT) {
+    problems.push('IDP_PORT must differ from PORT: the embedded provider has its own origin');
+  }
+
   const production = env.NODE_ENV === 'production';
-  const demoDefault = !production && env.DATABASE_URL === undefined;
-  const demoData =
-    env.DEMO_DATA === undefined || env.DEMO_DATA === ''
-      ? demoDefault
-      : ['true', '1', 'yes'].includes(env.DEMO_DATA);
   const devOnlyAllowed = embeddedIdp && loopback;
+  const demoData =
+    env.DEMO_DATA ?? (!production && devOnlyAllowed && env.DATABASE_URL === undefined);
   const mailbox = devOnlyAllowed;
 
   for (const [on, name] of [
@@ -113,11 +182,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (production) {
-    if (demoData) problems.push('NODE_ENV=production refuses DEMO_DATA: the demo password is public');
-    if (env.ENABLE_TEST_ENDPOINTS) problems.push('NODE_ENV=production refuses ENABLE_TEST_ENDPOINTS');
+    if (demoData) {
+      problems.push('NODE_ENV=production refuses DEMO_DATA: the demo password is public');
+    }
+    if (env.ENABLE_TEST_ENDPOINTS) {
+      problems.push('NODE_ENV=production refuses ENABLE_TEST_ENDPOINTS');
+    }
     if (mailbox) {
       problems.push(
-        'NODE_ENV=production refuses the development mailbox, which is on with the embedded provider and a loopback PUBLIC_URL: set PUBLIC_URL to the public address or configure an external provider',
+        'NODE_ENV=production refuses the development mailbox (/dev/mailbox), which is on with the embedded provider and a loopback PUBLIC_URL: set PUBLIC_URL to the public address or configure an external provider',
       );
     }
   }
@@ -127,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
+    listenHost: loopback ? publicUrl.hostname.replace(/^\[(.*)\]$/, '$1') : '0.0.0.0',
     publicUrl,
     loopback,
     database: env.DATABASE_URL
@@ -148,14 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,
     mailbox,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };
-}
-
-/** `true`, or a comma-separated list of proxy addresses or CIDR ranges to trust. */
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return value;
 }

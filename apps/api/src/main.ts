@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -28,13 +29,18 @@ async function start(config: Config) {
   }
   if (config.demoData) await seedDemoData(database);
 
-  const app = await buildApp({ config, database, web: { root: path.resolve(WEB_ROOT) } });
+  const webBuilt = existsSync(path.join(WEB_ROOT, 'index.html'));
+  const app = await buildApp({ config, database, web: webBuilt ? { root: WEB_ROOT } : undefined });
+  if (!webBuilt) {
+    app.log.warn(
+      `The web app is not built (${WEB_ROOT}): serving the api only. Run npm run build.`,
+    );
+  }
   const worker = config.smtpUrl
     ? startMailWorker({ database, smtpUrl: config.smtpUrl, logger: app.log })
     : undefined;
 
-  const host = config.loopback ? 'localhost' : '0.0.0.0';
-  await app.listen({ port: config.port, host });
+  await app.listen({ port: config.port, host: config.listenHost });
   app.log.info(
     { url: config.publicUrl.origin, database: config.database.kind, demoData: config.demoData },
     'Practice Portal is running',

@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,7 +25,14 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'embedded') {
-    const client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
+    const folderLock = 'dataDir' in target ? lockDataDir(target.dataDir) : undefined;
+    let client: PGlite;
+    try {
+      client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
+    } catch (error) {
+      folderLock?.release();
+      throw error;
+    }
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       kind: 'embedded',
@@ -39,12 +47,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           await client.query('select pg_advisory_unlock($1)', [key.toString()]);
         }
       },
-      close: () => client.close(),
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          folderLock?.release();
+        }
+      },
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // An idle client that loses its server connection must not crash the process.
   pool.on('error', () => undefined);
+  // Fail here, with the server's reason, rather than later in the first migration.
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'server',

@@ -5,6 +5,7 @@ import {
   check,
   date,
   index,
+  foreignKey,
   integer,
   jsonb,
   pgSequence,
@@ -12,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -28,6 +30,15 @@ const id = () =>
   uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`);
+
+/** ISO 3166-1 alpha-2 country; German postal codes have five digits. */
+const addressChecks = (table: string, t: { country: AnyPgColumn; postalCode: AnyPgColumn }) => [
+  check(`${table}_country_check`, sql`${t.country} ~ '^[A-Z]{2}$'`),
+  check(
+    `${table}_postal_code_check`,
+    sql`${t.country} <> 'DE' or ${t.postalCode} is null or ${t.postalCode} ~ '^[0-9]{5}$'`,
+  ),
+];
 
 export const customers = pgTable(
   'customers',
@@ -54,6 +65,7 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_email_lower_key').on(sql`lower(${t.email})`),
+    check('customers_email_check', sql`position('@' in ${t.email}) > 1`),
     check('customers_language_check', sql`${t.preferredLanguage} in ('de', 'en')`),
   ],
 );
@@ -98,6 +110,8 @@ export const companies = pgTable(
   },
   (t) => [
     check('companies_status_check', sql`${t.status} in ('enabled', 'disabled')`),
+    check('companies_name_check', sql`length(trim(${t.name})) > 0`),
+    ...addressChecks('companies', t),
     index('companies_name_postal_idx').on(sql`lower(${t.name})`, t.postalCode),
   ],
 );
@@ -116,7 +130,13 @@ export const entitlements = pgTable(
     validUntil: date('valid_until'),
     createdAt: createdAt(),
   },
-  (t) => [index('entitlements_company_idx').on(t.companyId)],
+  (t) => [
+    index('entitlements_company_idx').on(t.companyId),
+    check(
+      'entitlements_validity_check',
+      sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`,
+    ),
+  ],
 );
 
 export const memberships = pgTable(
@@ -141,10 +161,15 @@ export const memberships = pgTable(
       'memberships_status_check',
       sql`${t.status} in ('invited', 'requested', 'enabled', 'disabled')`,
     ),
-    // A practice has exactly one superadmin.
+    // A practice has exactly one superadmin: at most one by this index, at least one by the
+    // deferred constraint trigger `memberships_superadmin_required` (migration 0001).
     uniqueIndex('memberships_one_superadmin_key')
       .on(t.companyId)
       .where(sql`${t.role} = 'superadmin'`),
+    check(
+      'memberships_superadmin_enabled_check',
+      sql`${t.role} <> 'superadmin' or ${t.status} = 'enabled'`,
+    ),
   ],
 );
 
@@ -168,25 +193,40 @@ export const locations = pgTable(
   },
   (t) => [
     index('locations_company_idx').on(t.companyId),
+    // Target of the assignments' foreign key, which keeps a location in its practice.
+    unique('locations_id_company_key').on(t.id, t.companyId),
     check('locations_status_check', sql`${t.status} in ('enabled', 'disabled')`),
+    check('locations_name_check', sql`length(trim(${t.name})) > 0`),
+    ...addressChecks('locations', t),
   ],
 );
 
-/** Customers assigned to locations: the "associated" locations of a contact. */
+/**
+ * Customers assigned to locations: the "associated" locations of a contact. Only members of the
+ * location's practice can be assigned; leaving the practice removes the assignments.
+ */
 export const locationAssignments = pgTable(
   'location_assignments',
   {
-    locationId: uuid('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    companyId: uuid('company_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.locationId, t.customerId] }),
-    index('location_assignments_customer_idx').on(t.customerId),
+    foreignKey({
+      name: 'location_assignments_location_fk',
+      columns: [t.locationId, t.companyId],
+      foreignColumns: [locations.id, locations.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'location_assignments_membership_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [memberships.customerId, memberships.companyId],
+    }).onDelete('cascade'),
+    index('location_assignments_customer_idx').on(t.customerId, t.companyId),
+    index('location_assignments_company_idx').on(t.companyId),
   ],
 );
 
@@ -221,7 +261,10 @@ export const consentRecords = pgTable(
     language: text('language').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('consent_records_customer_idx').on(t.customerId)],
+  (t) => [
+    index('consent_records_customer_idx').on(t.customerId),
+    check('consent_records_language_check', sql`${t.language} in ('de', 'en')`),
+  ],
 );
 
 export const picklistValues = pgTable(
@@ -234,12 +277,28 @@ export const picklistValues = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.list, t.code] })],
+  (t) => [
+    primaryKey({ columns: [t.list, t.code] }),
+    check(
+      'picklist_values_list_check',
+      sql`${t.list} in ('salutation', 'position', 'professions', 'newsletterDistributor', 'newsletterInterests', 'otherIndustries')`,
+    ),
+    check('picklist_values_code_check', sql`${t.code} ~ '^[A-Z][A-Z0-9_]*$'`),
+    check(
+      'picklist_values_labels_check',
+      sql`length(trim(${t.labelDe})) > 0 and length(trim(${t.labelEn})) > 0`,
+    ),
+  ],
 );
 
-export const prohibitedAliases = pgTable('prohibited_aliases', {
-  alias: text('alias').primaryKey(),
-});
+/** Local parts of shared mailboxes that must not become a personal sign-in (lower case). */
+export const prohibitedAliases = pgTable(
+  'prohibited_aliases',
+  {
+    alias: text('alias').primaryKey(),
+  },
+  (t) => [check('prohibited_aliases_alias_check', sql`${t.alias} ~ '^[a-z0-9][a-z0-9._-]*$'`)],
+);
 
 /** A requested change of e-mail address, waiting for the link in the mail to the new address. */
 export const emailChanges = pgTable(
@@ -284,6 +343,9 @@ export const invitations = pgTable(
   (t) => [
     index('invitations_company_idx').on(t.companyId),
     index('invitations_customer_idx').on(t.customerId),
+    index('invitations_expires_idx').on(t.expiresAt),
+    // Only the superadmin invites an admin; nobody is invited as superadmin.
+    check('invitations_role_check', sql`${t.role} in ('member', 'admin')`),
   ],
 );
 
@@ -297,11 +359,18 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     language: text('language').notNull(),
     template: text('template').notNull(),
+    /** The account whose action caused the mail (per-account limit); null for system mails. */
+    actorCustomerId: uuid('actor_customer_id'),
+    /** The practice the mail is about (per-practice limit). */
+    companyId: uuid('company_id'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     /** Links the mail carries, for the development mailbox. */
-    links: text('links').array().notNull().default(sql`'{}'::text[]`),
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -312,6 +381,10 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The mail limits count recent rows per recipient, account and practice.
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
+    index('mail_outbox_actor_idx').on(t.actorCustomerId, t.createdAt),
+    index('mail_outbox_company_idx').on(t.companyId, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
@@ -332,12 +405,18 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_company_idx').on(t.companyId),
+    index('audit_log_actor_idx').on(t.actorCustomerId, t.at),
   ],
 );
 
 /** Fixed-window counters of the rate limiter, shared by all api instances. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  // Expired counters are removed by reset time.
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

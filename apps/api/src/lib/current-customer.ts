@@ -18,14 +18,17 @@ async function linkedCustomer(db: Db, issuer: string, subject: string) {
   return row?.customer;
 }
 
-/** The e-mail claims of the token, else of the provider's userinfo endpoint. */
+/**
+ * The verified e-mail of the caller: from the token when it carries both claims, else from the
+ * provider's userinfo endpoint (both claims from the same source, never mixed).
+ */
 async function verifiedEmailOf(request: FastifyRequest): Promise<string> {
   const token = request.token!;
   let { email, emailVerified } = token;
   if (email === undefined || emailVerified === undefined) {
-    const info = await request.server.tokenVerifier.userinfo(request.bearer!);
-    email ??= info.email;
-    emailVerified ??= info.email_verified;
+    const info = await request.server.tokenVerifier.userinfo(request.bearer!, token.subject);
+    email = info.email;
+    emailVerified = info.email_verified;
   }
   if (!email || emailVerified !== true) throw new ApiError(403, ErrorCode.identityUnverified);
   return email;
@@ -52,26 +55,26 @@ export async function currentCustomer(request: FastifyRequest): Promise<Customer
       .for('update');
     let customer = existing;
     if (!customer) {
-      [customer] = await tx
+      const [created] = await tx
         .insert(customers)
         .values({ email, preferredLanguage: language })
         .onConflictDoNothing()
         .returning();
-      // A concurrent first sign-in with the same address won the race: link to its customer.
-      customer ??= (
-        await tx
-          .select()
-          .from(customers)
-          .where(sql`lower(${customers.email}) = lower(${email})`)
-      )[0];
-      if (customer) {
+      if (created) {
         await audit(tx, {
-          actorCustomerId: customer.id,
+          actorCustomerId: created.id,
           action: 'customer.provisioned',
           entity: 'customer',
-          entityId: customer.id,
+          entityId: created.id,
         });
       }
+      // Otherwise a concurrent first sign-in with the same address won the race: use its customer.
+      customer =
+        created ??
+        (await tx
+          .select()
+          .from(customers)
+          .where(sql`lower(${customers.email}) = lower(${email})`))[0];
     }
     if (!customer) throw new Error('customer could not be provisioned');
     const inserted = await tx

@@ -10,7 +10,11 @@ export function languageOf(request: FastifyRequest): Language {
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+      return {
+        lang: tag.trim().toLowerCase().split('-')[0] ?? '',
+        q: q ? Number(q.slice(2)) : 1,
+        index,
+      };
     })
     .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
     .sort((a, b) => b.q - a.q || a.index - b.index);

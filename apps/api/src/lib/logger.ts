@@ -8,6 +8,46 @@ export function stripQuery(url: string | undefined): string | undefined {
   return index < 0 ? url : url.slice(0, index);
 }
 
+const EMAIL = /[^\s"'<>()[\]{},;:/?#]+(?:@|%40)[^\s"'<>()[\]{},;:/?#]+/gi;
+/** Three base64url segments: a JWT (or anything that looks like one). */
+const JWT = /[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g;
+
+/**
+ * Removes e-mail addresses and token-like strings from text bound for the logs: error messages
+ * and paths are not ours to control (a database error quotes the value it refused).
+ */
+export function scrub(text: string): string {
+  return text.replace(EMAIL, '[email]').replace(JWT, '[token]');
+}
+
+interface LoggedError {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  code?: unknown;
+  statusCode?: unknown;
+  cause?: unknown;
+}
+
+/** An error as logged: type, code, scrubbed message and stack; no other properties (values). */
+export function serializeError(
+  error: unknown,
+  depth = 0,
+): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (typeof error !== 'object' || error === null) {
+    return { type: typeof error, message: scrub(String(error)), stack: '' };
+  }
+  const e = error as LoggedError;
+  return {
+    type: typeof e.name === 'string' ? e.name : 'Error',
+    message: scrub(String(e.message ?? '')),
+    stack: typeof e.stack === 'string' ? scrub(e.stack) : '',
+    ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
+    ...(typeof e.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
+    ...(e.cause !== undefined && depth < 3 ? { cause: serializeError(e.cause, depth + 1) } : {}),
+  };
+}
+
 /**
  * Structured logs that never contain tokens, passwords, link hashes or e-mail addresses:
  * requests are logged by method and path only, headers and bodies never.
@@ -33,11 +73,13 @@ export function loggerOptions(
     },
     serializers: {
       req(request: { method?: string; url?: string; id?: string }) {
-        return { id: request.id, method: request.method, path: stripQuery(request.url) };
+        const path = stripQuery(request.url);
+        return { id: request.id, method: request.method, path: path && scrub(path) };
       },
       res(reply: { statusCode?: number }) {
         return { statusCode: reply.statusCode };
       },
+      err: (error: unknown) => serializeError(error),
     },
   };
 }

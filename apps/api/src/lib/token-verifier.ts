@@ -5,6 +5,7 @@ import {
   jwtVerify,
   type JWTPayload,
 } from 'jose';
+import { z } from 'zod';
 
 export interface VerifiedToken {
   issuer: string;
@@ -49,53 +50,84 @@ export class InvalidTokenError extends Error {
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
 export const MAX_TOKEN_LENGTH = 8192;
 
-interface Discovery {
-  jwks_uri: string;
-  userinfo_endpoint?: string;
+const DiscoverySchema = z.object({
+  issuer: z.string(),
+  jwks_uri: z.url(),
+  userinfo_endpoint: z.url().optional(),
+});
+type Discovery = z.infer<typeof DiscoverySchema>;
+
+const JwkSetSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+const UserInfoSchema = z.object({
+  sub: z.string(),
+  email: z.string().optional().catch(undefined),
+  email_verified: z.boolean().optional().catch(undefined),
+});
+
+/** GETs a JSON document of the provider; anything but a 200 with JSON means it is unavailable. */
+async function fetchProviderJson(url: string | URL, init: RequestInit): Promise<unknown> {
+  try {
+    const response = await fetch(url, init);
+    if (response.status !== 200) throw new Error(`answered ${response.status}`);
+    return await response.json();
+  } catch (error) {
+    throw new IssuerUnavailableError(error);
+  }
 }
 
 /**
  * Verifies access tokens of one issuer (RFC 9068): signature with the issuer's published keys,
  * issuer, audience, `at+jwt` type, expiry and not-before with 60 s leeway, subject present.
+ * Any failure to reach the provider is an {@link IssuerUnavailableError}, anything wrong with
+ * the token an {@link InvalidTokenError}.
  */
 export function createTokenVerifier(options: TokenVerifierOptions) {
   const timeoutDuration = options.timeoutMs ?? 5000;
+  const issuer = options.issuer;
   let discovery: Promise<Discovery> | undefined;
-  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+  let jwks: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
 
-  async function discover(): Promise<Discovery> {
-    discovery ??= (async () => {
-      const url = `${options.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutDuration) });
-      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
-      const body = (await response.json()) as Partial<Discovery>;
-      if (typeof body.jwks_uri !== 'string') throw new Error('discovery has no jwks_uri');
-      return {
-        jwks_uri: body.jwks_uri,
-        ...(typeof body.userinfo_endpoint === 'string'
-          ? { userinfo_endpoint: body.userinfo_endpoint }
-          : {}),
-      };
+  function discover(): Promise<Discovery> {
+    if (discovery) return discovery;
+    const pending = (async () => {
+      const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+      const body = await fetchProviderJson(url, { signal: AbortSignal.timeout(timeoutDuration) });
+      const parsed = DiscoverySchema.safeParse(body);
+      if (!parsed.success) throw new IssuerUnavailableError(new Error('invalid discovery document'));
+      if (parsed.data.issuer !== issuer) {
+        throw new IssuerUnavailableError(new Error('discovery names another issuer'));
+      }
+      return parsed.data;
     })();
-    try {
-      return await discovery;
-    } catch (error) {
-      discovery = undefined;
-      throw new IssuerUnavailableError(error);
-    }
+    discovery = pending;
+    // A failed discovery is retried by the next request.
+    pending.catch(() => {
+      if (discovery === pending) discovery = undefined;
+    });
+    return pending;
   }
 
-  async function keySet() {
-    if (!jwks) {
-      const { jwks_uri } = await discover();
-      jwks = createRemoteJWKSet(new URL(jwks_uri), {
+  function keySet() {
+    if (jwks) return jwks;
+    // One key set for all requests, even for a burst arriving before discovery answered.
+    const pending = discover().then(({ jwks_uri }) =>
+      createRemoteJWKSet(new URL(jwks_uri), {
         cooldownDuration: options.cooldownMs ?? 30_000,
         cacheMaxAge: options.cacheMaxAgeMs ?? 10 * 60_000,
         timeoutDuration,
-        [customFetch]: (url, init) => fetch(url, init),
-      });
-    }
-    return jwks;
+        [customFetch]: async (url: string, init: RequestInit) => {
+          const parsed = JwkSetSchema.safeParse(await fetchProviderJson(url, init));
+          if (!parsed.success) throw new IssuerUnavailableError(new Error('invalid key set'));
+          return Response.json(parsed.data);
+        },
+      }),
+    );
+    jwks = pending;
+    pending.catch(() => {
+      if (jwks === pending) jwks = undefined;
+    });
+    return pending;
   }
 
   async function verify(token: string): Promise<VerifiedToken> {
@@ -104,7 +136,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
-        issuer: options.issuer,
+        issuer,
         audience: options.audience,
         typ: 'at+jwt',
         algorithms: ALGORITHMS,
@@ -112,20 +144,17 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         requiredClaims: ['exp', 'sub', 'iat'],
       }));
     } catch (error) {
+      if (error instanceof IssuerUnavailableError) throw error;
       if (error instanceof joseErrors.JWKSTimeout) throw new IssuerUnavailableError(error);
-      if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
-      if (error instanceof TypeError || error instanceof SyntaxError) {
-        throw new InvalidTokenError('malformed token');
-      }
-      // A key set that could not be fetched at all.
-      throw new IssuerUnavailableError(error);
+      // Everything else comes from the token itself: its header, claims or signature.
+      throw new InvalidTokenError(error instanceof joseErrors.JOSEError ? error.code : 'malformed');
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new InvalidTokenError('missing subject');
     }
     const scope = typeof payload['scope'] === 'string' ? payload['scope'] : '';
     return {
-      issuer: options.issuer,
+      issuer,
       subject: payload.sub,
       scopes: scope.split(' ').filter(Boolean),
       email: typeof payload['email'] === 'string' ? payload['email'] : undefined,
@@ -135,26 +164,38 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     };
   }
 
-  /** Asks the provider's userinfo endpoint, for tokens that do not carry the e-mail claims. */
-  async function userinfo(token: string): Promise<UserInfo> {
+  /**
+   * Asks the provider's userinfo endpoint, for tokens that do not carry the e-mail claims.
+   * A provider without the endpoint, or one that refuses the token, tells us nothing (`{}`);
+   * one that cannot be reached or fails is unavailable.
+   */
+  async function userinfo(token: string, subject: string): Promise<UserInfo> {
     const { userinfo_endpoint } = await discover();
     if (!userinfo_endpoint) return {};
     let response: Response;
     try {
       response = await fetch(userinfo_endpoint, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutDuration),
       });
     } catch (error) {
       throw new IssuerUnavailableError(error);
     }
+    if (response.status >= 500) throw new IssuerUnavailableError(new Error('userinfo failed'));
     if (!response.ok) return {};
-    const body = (await response.json()) as Record<string, unknown>;
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      return {};
+    }
+    const parsed = UserInfoSchema.safeParse(body);
+    // OpenID Connect Core 5.3.2: an answer about another subject must not be used.
+    if (!parsed.success || parsed.data.sub !== subject) return {};
+    const { email, email_verified } = parsed.data;
     return {
-      ...(typeof body['email'] === 'string' ? { email: body['email'] } : {}),
-      ...(typeof body['email_verified'] === 'boolean'
-        ? { email_verified: body['email_verified'] }
-        : {}),
+      ...(email !== undefined ? { email } : {}),
+      ...(email_verified !== undefined ? { email_verified } : {}),
     };
   }
 

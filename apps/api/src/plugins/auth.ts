@@ -26,19 +26,20 @@ declare module 'fastify' {
 const REALM = 'practice-portal';
 
 function unauthenticated(error?: 'invalid_token'): ApiError {
-  const challenge = error
-    ? `Bearer realm="${REALM}", error="${error}"`
-    : `Bearer realm="${REALM}"`;
+  const challenge = error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`;
   return new ApiError(401, ErrorCode.unauthenticated, undefined, {
     'www-authenticate': challenge,
   });
 }
 
-/** Reads `Authorization: Bearer <token>`; tokens anywhere else (query, body, cookie) are ignored. */
+/**
+ * Reads `Authorization: Bearer <token>` (RFC 6750 §2.1; the scheme is case-insensitive).
+ * Tokens anywhere else (query, body, cookie) are ignored; any other header value is refused.
+ */
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header === undefined) return null;
-  const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/.exec(header);
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
   if (!match?.[1]) throw unauthenticated('invalid_token');
   if (match[1].length > MAX_TOKEN_LENGTH) throw unauthenticated('invalid_token');
   return match[1];

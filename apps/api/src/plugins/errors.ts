@@ -1,13 +1,20 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, FieldErrorCode, PROBLEM_CONTENT_TYPE, type FieldError } from '@pp/contract';
+import {
+  ErrorCode,
+  FieldErrorCode,
+  PROBLEM_CONTENT_TYPE,
+  type FieldError,
+  type Problem,
+} from '@pp/contract';
 import { ApiError, problem } from '../lib/problem.ts';
 
 interface ZodLikeIssue {
   code: string;
   path: PropertyKey[];
-  input?: unknown;
+  /** Whether the request had no value at the issue's path. */
+  missing: boolean;
   keys?: string[];
   format?: string;
   minimum?: number | bigint;
@@ -25,17 +32,16 @@ export function fieldErrorsOf(context: string, issue: ZodLikeIssue): FieldError[
       }));
     case 'invalid_type':
       return [
-        {
-          field: base,
-          code: issue.input === undefined ? FieldErrorCode.required : FieldErrorCode.invalidType,
-        },
+        { field: base, code: issue.missing ? FieldErrorCode.required : FieldErrorCode.invalidType },
       ];
     case 'too_small':
       return [
         {
           field: base,
           code: FieldErrorCode.tooShort,
-          ...(issue.minimum !== undefined ? { params: { minimum: Number(issue.minimum) } } : {}),
+          ...(typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint'
+            ? { params: { minimum: Number(issue.minimum) } }
+            : {}),
         },
       ];
     case 'too_big':
@@ -43,7 +49,9 @@ export function fieldErrorsOf(context: string, issue: ZodLikeIssue): FieldError[
         {
           field: base,
           code: FieldErrorCode.tooLong,
-          ...(issue.maximum !== undefined ? { params: { maximum: Number(issue.maximum) } } : {}),
+          ...(typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint'
+            ? { params: { maximum: Number(issue.maximum) } }
+            : {}),
         },
       ];
     case 'invalid_format':
@@ -58,45 +66,79 @@ export function fieldErrorsOf(context: string, issue: ZodLikeIssue): FieldError[
   }
 }
 
-function toProblem(error: FastifyError | ApiError | Error) {
-  if (error instanceof ApiError) return problem(error.status, error.code, error.errors);
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.flatMap((v) =>
-      fieldErrorsOf(error.validationContext ?? 'body', v.params.issue as ZodLikeIssue),
-    );
-    return problem(400, ErrorCode.validation, errors);
+/** Fastify's names of the request parts, as field errors name them (`query.practiceId`). */
+const FIELD_CONTEXT: Record<string, { name: string; part: (r: FastifyRequest) => unknown }> = {
+  body: { name: 'body', part: (r) => r.body },
+  querystring: { name: 'query', part: (r) => r.query },
+  params: { name: 'path', part: (r) => r.params },
+  headers: { name: 'headers', part: (r) => r.headers },
+};
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
   }
-  const fastifyError = error as FastifyError;
-  switch (fastifyError.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return problem(413, ErrorCode.payloadTooLarge);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return problem(415, ErrorCode.unsupportedMediaType);
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return problem(400, ErrorCode.validation, [{ field: 'body', code: FieldErrorCode.invalid }]);
-  }
-  if (fastifyError.statusCode === 429) return problem(429, ErrorCode.rateLimited);
-  if (
-    fastifyError.statusCode !== undefined &&
-    fastifyError.statusCode >= 400 &&
-    fastifyError.statusCode < 500
-  ) {
-    // Malformed JSON and other client errors raised by Fastify itself.
-    return problem(400, ErrorCode.validation, [{ field: 'body', code: FieldErrorCode.invalid }]);
-  }
-  return problem(500, ErrorCode.internal);
+  return value;
 }
 
-/** One error handler for the whole api: RFC 9457 bodies, never internals on 5xx. */
+function validationProblem(error: FastifyError, request: FastifyRequest) {
+  const context = FIELD_CONTEXT[error.validationContext ?? 'body'] ?? FIELD_CONTEXT['body']!;
+  const data = context.part(request);
+  const errors = (error.validation ?? []).flatMap((item) => {
+    const path = item.instancePath.split('/').filter(Boolean);
+    const params = item.params as Omit<ZodLikeIssue, 'code' | 'path' | 'missing'>;
+    return fieldErrorsOf(context.name, {
+      ...params,
+      code: item.keyword,
+      path,
+      missing: valueAt(data, path) === undefined,
+    });
+  });
+  return problem(400, ErrorCode.validation, errors);
+}
+
+/** Client errors Fastify and its plugins raise, by status. */
+const CLIENT_ERRORS: Record<number, string> = {
+  401: ErrorCode.unauthenticated,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  409: ErrorCode.conflict,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMediaType,
+  429: ErrorCode.rateLimited,
+};
+
+function toProblem(error: FastifyError | ApiError | Error, request: FastifyRequest) {
+  if (error instanceof ApiError) return problem(error.status, error.code, error.errors);
+  if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
+  const status = (error as FastifyError).statusCode;
+  if (status === undefined || status < 400 || status >= 500) return problem(500, ErrorCode.internal);
+  const code = CLIENT_ERRORS[status];
+  if (code) return problem(status, code);
+  // Malformed JSON, a bad Content-Length and other malformed requests.
+  return problem(400, ErrorCode.validation, [{ field: 'body', code: FieldErrorCode.invalid }]);
+}
+
+/** The answer to a route that does not exist. */
 export function sendNotFound(reply: FastifyReply) {
   return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(problem(404, ErrorCode.notFound));
 }
 
+/**
+ * One error handler for the whole api: RFC 9457 bodies with stable codes, never internals on
+ * 5xx. It never throws itself: Fastify's fallback would answer with the error's message.
+ */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-      const body = toProblem(error);
+      let body: Problem;
+      try {
+        body = toProblem(error, request);
+      } catch {
+        body = problem(500, ErrorCode.internal);
+      }
       if (body.status >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else {
@@ -105,7 +147,6 @@ export const errorsPlugin = fp(
       if (error instanceof ApiError && error.headers) void reply.headers(error.headers);
       return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
     });
-
   },
   { name: 'errors' },
 );

@@ -5,8 +5,11 @@ import rateLimit, {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -54,13 +57,30 @@ export const rateLimitPlugin = fp(
     const redis = options.redisUrl
       ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
       : undefined;
-    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    if (redis) {
+      app.addHook('onClose', async () => void redis.disconnect());
+    } else {
+      // Expired counters are reset on their next use; those of clients that never come back
+      // would stay forever.
+      const sweep = setInterval(() => {
+        options.database.db
+          .delete(rateLimits)
+          .where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit sweep failed'));
+      }, SWEEP_INTERVAL_MS).unref();
+      app.addHook('onClose', async () => clearInterval(sweep));
+    }
     await app.register(rateLimit, {
       global: false,
       skipOnError: true,
-      ...(redis ? { redis, nameSpace: 'pp-rate-limit:' } : { store: databaseStore(options.database) }),
+      ...(redis
+        ? { redis, nameSpace: 'pp-rate-limit:' }
+        : { store: databaseStore(options.database) }),
       errorResponseBuilder: (_request, context) => {
-        const error = new Error('rate limited') as Error & { statusCode: number; retryAfter: string };
+        const error = new Error('rate limited') as Error & {
+          statusCode: number;
+          retryAfter: string;
+        };
         error.statusCode = context.statusCode;
         error.retryAfter = context.after;
         return error;

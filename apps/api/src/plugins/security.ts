@@ -1,38 +1,58 @@
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE } from '@pp/contract';
 
-/** The one page of the web app that the provider's silent renew loads in a frame of our origin. */
+/** The one page of the web app that silent renew loads in a hidden frame of our own origin. */
 export const SILENT_CALLBACK_PATH = '/silent-callback.html';
 
 export interface SecurityOptions {
-  /** Origin of the identity provider: the web app talks to it and frames it for silent renew. */
+  /** Origin of the identity provider: the web app calls it and frames it for silent renew. */
   issuerOrigin: string;
-  /** Send HSTS (only meaningful over https). */
+  /** Send HSTS (browsers honour it over https only). */
   hsts: boolean;
 }
 
+function pathOf(url: string | undefined): string {
+  return (url ?? '/').split('?')[0] ?? '/';
+}
+
+function framableBySelf(url: string | undefined): boolean {
+  return pathOf(url) === SILENT_CALLBACK_PATH;
+}
+
+/** Answers that carry personal data and must never be stored by a browser or proxy. */
+function neverStored(url: string): boolean {
+  const path = pathOf(url);
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/dev/');
+}
+
 /**
- * Security headers: a strict Content-Security-Policy without inline scripts, HSTS, nosniff,
- * no framing except the silent-callback page by our own origin, and no caching of api answers.
+ * Security headers (decision 0006): a Content-Security-Policy without inline or evaluated
+ * scripts, HSTS, nosniff, no referrer, no framing except the silent-callback page by our own
+ * origin, and `no-store` on every api answer, errors included.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
+    const issuer = options.issuerOrigin;
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          // Mantine sets CSS variables in style attributes; scripts stay strict.
+          scriptSrcAttr: ["'none'"],
+          // Mantine writes style attributes; scripts stay strict.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'", options.issuerOrigin],
-          frameSrc: [options.issuerOrigin],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'", options.issuerOrigin],
+          connectSrc: ["'self'", issuer],
+          // Silent renew frames the provider, which redirects the frame back to our callback.
+          frameSrc: ["'self'", issuer],
+          frameAncestors: [
+            (request: IncomingMessage) => (framableBySelf(request.url) ? "'self'" : "'none'"),
+          ],
+          formAction: ["'self'", issuer],
           baseUri: ["'none'"],
           objectSrc: ["'none'"],
         },
@@ -41,23 +61,17 @@ export const securityPlugin = fp(
         ? { maxAge: 63_072_000, includeSubDomains: true }
         : false,
       crossOriginEmbedderPolicy: false,
-      frameguard: { action: 'deny' },
+      // Set below, per page, in step with frame-ancestors (for browsers without CSP level 2).
+      xFrameOptions: false,
       referrerPolicy: { policy: 'no-referrer' },
     });
 
+    app.addHook('onRequest', async (request, reply) => {
+      void reply.header('x-frame-options', framableBySelf(request.url) ? 'SAMEORIGIN' : 'DENY');
+    });
+
     app.addHook('onSend', async (request, reply, payload) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (path === SILENT_CALLBACK_PATH) {
-        const csp = String(reply.getHeader('content-security-policy') ?? '');
-        void reply.header(
-          'content-security-policy',
-          csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
-        );
-        void reply.header('x-frame-options', 'SAMEORIGIN');
-      }
-      if (path.startsWith(API_BASE) || path.startsWith('/dev/')) {
-        void reply.header('cache-control', 'no-store');
-      }
+      if (neverStored(request.url)) void reply.header('cache-control', 'no-store');
       return payload;
     });
   },

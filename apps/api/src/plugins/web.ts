@@ -1,8 +1,7 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import path from 'node:path';
-import { API_BASE } from '@pp/contract';
 import { sendNotFound } from './errors.ts';
 
 export interface WebOptions {
@@ -10,39 +9,46 @@ export interface WebOptions {
   root: string;
 }
 
-const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png)$/;
+/** Vite's output names (`apps/web/vite.config.ts`): `/assets/<name>-<8-character hash>.<ext>`. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** A page of the single-page app: GET or HEAD of a path without a file extension, outside api and assets. */
+function isAppRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const urlPath = request.url.split('?')[0] ?? '/';
+  if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.startsWith('/assets/')) {
+    return false;
+  }
+  return path.posix.extname(urlPath) === '';
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and every route of the single-page app answered with `index.html`.
+ * Serves the built web app: hashed assets cached for a year, everything else (`index.html`,
+ * translations, the silent-callback page) revalidated on every use, and every route of the
+ * single-page app answered with `index.html`. Anything else unknown is the 404 problem.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
+    const root = path.resolve(options.root);
     await app.register(fastifyStatic, {
-      root: path.resolve(options.root),
+      root,
+      // One route per file found at start; nothing outside `root` can be reached.
       wildcard: false,
       index: false,
+      serveDotFiles: false,
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const relative = `/${path.relative(options.root, filePath).split(path.sep).join('/')}`;
-        void reply.header(
-          'cache-control',
-          HASHED_ASSET.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+        void reply.header('cache-control', HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
       },
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const urlPath = request.url.split('?')[0] ?? '/';
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !urlPath.startsWith(`${API_BASE}/`) &&
-        urlPath !== API_BASE &&
-        !urlPath.startsWith('/assets/') &&
-        !path.extname(urlPath);
-      if (!isPage) return sendNotFound(reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (!isAppRoute(request)) return sendNotFound(reply);
+      return reply.sendFile('index.html');
     });
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['errors'] },
 );

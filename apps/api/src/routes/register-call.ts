@@ -6,7 +6,9 @@ import { API_BASE, ProblemSchema, type CallDefinition } from '@pp/contract';
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export type CallRequest<C extends CallDefinition> =
-  C extends CallDefinition<infer Q, infer B> ? FastifyRequest & { query: Infer<Q>; body: Infer<B> } : never;
+  C extends CallDefinition<infer Q, infer B>
+    ? FastifyRequest & { query: Infer<Q>; body: Infer<B> }
+    : never;
 
 export type CallHandler<C extends CallDefinition> = (
   request: CallRequest<C>,
@@ -32,6 +34,7 @@ export function registerCall<C extends CallDefinition>(
     schema: {
       tags: [call.tag],
       summary: call.summary,
+      operationId: call.path.slice(1).replace(/[^A-Za-z0-9]+/g, '_'),
       ...(call.querystring ? { querystring: call.querystring } : {}),
       ...(call.body ? { body: call.body } : {}),
       response: {
@@ -41,7 +44,11 @@ export function registerCall<C extends CallDefinition>(
       },
       ...(call.auth === 'bearer' ? { security: [{ bearer: [] }] } : { security: [] }),
     },
-    ...(call.auth === 'bearer' ? { preHandler: app.authenticate } : {}),
+    // Before the body is parsed or validated: an anonymous caller learns nothing but 401.
+    // (The rate limit, where a call has one, counts in `onRequest`, before this.)
+    ...(call.auth === 'bearer'
+      ? { preParsing: async (request: FastifyRequest) => app.authenticate(request) }
+      : {}),
     config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
   };
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -1,31 +1,75 @@
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app.ts';
 import { useApi } from '../support/context.ts';
+import { createTestDatabase } from '../support/database.ts';
+import { bearer, expectProblem } from '../support/expect-problem.ts';
+
+const IS_ALIVE = '/api/v1/Lifetime/IsAlive';
+const PRIVATE = '/api/v1/Lifetime/private';
+const SCOPED = '/api/v1/Lifetime/private-scoped';
 
 describe('Lifetime', () => {
   const api = useApi();
 
   it('IsAlive answers 200 to anyone while the database answers', async () => {
-    const response = await api.app.inject({ method: 'GET', url: '/api/v1/Lifetime/IsAlive' });
+    const response = await api.app.inject({ method: 'GET', url: IS_ALIVE });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('private refuses anonymous callers with a problem body and a challenge', async () => {
-    const response = await api.app.inject({ method: 'GET', url: '/api/v1/Lifetime/private' });
-    expect(response.statusCode).toBe(401);
-    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
-    expect(response.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
+  it('IsAlive answers 503 when the database does not answer', async () => {
+    const db = await createTestDatabase();
+    const app = await createTestApp({ database: db.database, issuer: api.issuer });
+    try {
+      await db.database.close();
+      expectProblem(await app.inject({ url: IS_ALIVE }), 503, 'service_unavailable');
+    } finally {
+      await app.close();
+      await db.drop().catch(() => undefined);
+    }
   });
 
-  it('private answers 200 to a valid access token', async () => {
-    const token = await api.issuer.tokenFor('clara.wolf@example.com');
-    const response = await api.app.inject({
-      method: 'GET',
-      url: '/api/v1/Lifetime/private',
-      headers: { authorization: `Bearer ${token}` },
+  it('private refuses anonymous callers with a problem body and a challenge', async () => {
+    const response = await api.app.inject({ method: 'GET', url: PRIVATE });
+    expectProblem(response, 401, 'unauthenticated');
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
+  });
+
+  it('private answers 200 to a valid access token, with or without the api scope', async () => {
+    for (const scope of ['openid portal:api', 'openid']) {
+      const token = await api.issuer.tokenFor('clara.wolf@example.com', { scope });
+      const response = await api.app.inject({
+        method: 'GET',
+        url: PRIVATE,
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('private-scoped answers 200 to a token with the portal:api scope', async () => {
+    const token = await api.issuer.tokenFor('clara.wolf@example.com', {
+      scope: 'openid portal:api',
     });
+    const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each([['openid profile email'], ['openid portal:api:read'], ['']])(
+    'private-scoped answers 403 to a token with scope "%s"',
+    async (scope) => {
+      const token = await api.issuer.tokenFor('clara.wolf@example.com', { scope });
+      const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
+      expectProblem(response, 403, 'forbidden');
+      expect(response.headers['www-authenticate']).toContain('error="insufficient_scope"');
+      expect(response.headers['www-authenticate']).toContain('scope="portal:api"');
+    },
+  );
+
+  it('private-scoped refuses anonymous callers with 401', async () => {
+    expectProblem(await api.app.inject({ url: SCOPED }), 401, 'unauthenticated');
   });
 });

@@ -16,15 +16,27 @@ export interface TestAppOptions {
   web?: { root: string };
   /** Key-set fetch cooldown; short in tests of the refetch behaviour. */
   cooldownMs?: number;
+  /**
+   * Configure the app as with the embedded provider (no OIDC_* settings, loopback PUBLIC_URL),
+   * which test endpoints and the mailbox require; tokens still come from the test issuer.
+   */
+  embeddedProvider?: boolean;
+  /** Registers extra routes before the app is ready (e.g. a throw-away route of an error test). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** The api in-process (`app.inject`), configured like production against the test issuer. */
 export async function createTestApp(options: TestAppOptions): Promise<FastifyInstance> {
+  const provider = options.embeddedProvider
+    ? { PUBLIC_URL: new URL(options.issuer.audience).origin }
+    : {
+        OIDC_ISSUER: options.issuer.issuer,
+        OIDC_CLIENT_ID: 'practice-portal-web',
+        OIDC_AUDIENCE: options.issuer.audience,
+      };
   const config = loadConfig({
     NODE_ENV: 'test',
-    OIDC_ISSUER: options.issuer.issuer,
-    OIDC_CLIENT_ID: 'practice-portal-web',
-    OIDC_AUDIENCE: options.issuer.audience,
+    ...provider,
     LOG_LEVEL: 'info',
     DEMO_DATA: 'false',
     ...options.env,
@@ -40,12 +52,13 @@ export async function createTestApp(options: TestAppOptions): Promise<FastifyIns
     database: options.database,
     logStream,
     verifier: createTokenVerifier({
-      issuer: config.oidc.issuer,
-      audience: config.oidc.audience,
+      issuer: options.issuer.issuer,
+      audience: options.issuer.audience,
       ...(options.cooldownMs !== undefined ? { cooldownMs: options.cooldownMs } : {}),
     }),
     ...(options.web ? { web: options.web } : {}),
   });
+  await options.extend?.(app);
   await app.ready();
   return app;
 }

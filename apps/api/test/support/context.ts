@@ -19,7 +19,11 @@ export function useApi(options: Omit<TestAppOptions, 'database' | 'issuer'> = {}
   beforeAll(async () => {
     context.db = await createTestDatabase();
     context.issuer = await startTestIssuer();
-    context.app = await createTestApp({ ...options, database: context.db.database, issuer: context.issuer });
+    context.app = await createTestApp({
+      ...options,
+      database: context.db.database,
+      issuer: context.issuer,
+    });
   });
   afterAll(async () => {
     await context.app?.close();

@@ -55,7 +55,11 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${template}"`);
-  const database = await openDatabase({ kind: 'server', url: serverUrl(adminUrl, template), poolSize: 2 });
+  const database = await openDatabase({
+    kind: 'server',
+    url: serverUrl(adminUrl, template),
+    poolSize: 2,
+  });
   await migrateDatabase(database);
   await seedDemoData(database);
   await database.close();

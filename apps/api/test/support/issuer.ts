@@ -49,7 +49,12 @@ export interface TestIssuer {
 export async function startTestIssuer(audience = TEST_AUDIENCE): Promise<TestIssuer> {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256', { extractable: true });
-  const publicJwk = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
+  const publicJwk = {
+    ...(await exportJWK(publicKey)),
+    kid: 'test-key-1',
+    alg: 'RS256',
+    use: 'sig',
+  };
   let fetches = 0;
   const userinfo = new Map<string, Record<string, unknown>>();
 
@@ -72,9 +77,13 @@ export async function startTestIssuer(audience = TEST_AUDIENCE): Promise<TestIss
     }
     if (url.pathname === '/userinfo') {
       const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
-      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}');
+      const payload = JSON.parse(
+        Buffer.from(token.split('.')[1] ?? '', 'base64url').toString() || '{}',
+      );
       const info = userinfo.get(String(payload.sub));
-      return info ? json(200, { sub: payload.sub, ...info }) : json(401, { error: 'invalid_token' });
+      return info
+        ? json(200, { sub: payload.sub, ...info })
+        : json(401, { error: 'invalid_token' });
     }
     return json(404, {});
   });
@@ -91,7 +100,11 @@ export async function startTestIssuer(audience = TEST_AUDIENCE): Promise<TestIss
       ...options.extra,
     };
     let jwt = new SignJWT(payload)
-      .setProtectedHeader({ alg: 'RS256', typ: options.typ ?? 'at+jwt', kid: options.kid ?? publicJwk.kid })
+      .setProtectedHeader({
+        alg: 'RS256',
+        typ: options.typ ?? 'at+jwt',
+        kid: options.kid ?? publicJwk.kid,
+      })
       .setIssuer(options.issuer ?? base)
       .setAudience(options.audience ?? audience)
       .setIssuedAt(now)

@@ -26,7 +26,10 @@ CREATE TABLE "companies" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "companies_customer_number_unique" UNIQUE("customer_number"),
-	CONSTRAINT "companies_status_check" CHECK ("companies"."status" in ('enabled', 'disabled'))
+	CONSTRAINT "companies_status_check" CHECK ("companies"."status" in ('enabled', 'disabled')),
+	CONSTRAINT "companies_name_check" CHECK (length(trim("companies"."name")) > 0),
+	CONSTRAINT "companies_country_check" CHECK ("companies"."country" ~ '^[A-Z]{2}$'),
+	CONSTRAINT "companies_postal_code_check" CHECK ("companies"."country" <> 'DE' or "companies"."postal_code" is null or "companies"."postal_code" ~ '^[0-9]{5}$')
 );
 --> statement-breakpoint
 CREATE TABLE "consent_records" (
@@ -37,7 +40,8 @@ CREATE TABLE "consent_records" (
 	"interests" text[] NOT NULL,
 	"wording_version" text NOT NULL,
 	"language" text NOT NULL,
-	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL
+	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "consent_records_language_check" CHECK ("consent_records"."language" in ('de', 'en'))
 );
 --> statement-breakpoint
 CREATE TABLE "customers" (
@@ -57,6 +61,7 @@ CREATE TABLE "customers" (
 	"invitation_only" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customers_email_check" CHECK (position('@' in "customers"."email") > 1),
 	CONSTRAINT "customers_language_check" CHECK ("customers"."preferred_language" in ('de', 'en'))
 );
 --> statement-breakpoint
@@ -78,7 +83,8 @@ CREATE TABLE "entitlements" (
 	"name" text NOT NULL,
 	"valid_from" date NOT NULL,
 	"valid_until" date,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "entitlements_validity_check" CHECK ("entitlements"."valid_until" is null or "entitlements"."valid_until" >= "entitlements"."valid_from")
 );
 --> statement-breakpoint
 CREATE TABLE "identity_links" (
@@ -103,12 +109,14 @@ CREATE TABLE "invitations" (
 	"declined_at" timestamp with time zone,
 	"revoked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "invitations_token_hash_unique" UNIQUE("token_hash")
+	CONSTRAINT "invitations_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "invitations_role_check" CHECK ("invitations"."role" in ('member', 'admin'))
 );
 --> statement-breakpoint
 CREATE TABLE "location_assignments" (
 	"location_id" uuid NOT NULL,
 	"customer_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "location_assignments_location_id_customer_id_pk" PRIMARY KEY("location_id","customer_id")
 );
@@ -126,7 +134,11 @@ CREATE TABLE "locations" (
 	"status" text DEFAULT 'enabled' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "locations_status_check" CHECK ("locations"."status" in ('enabled', 'disabled'))
+	CONSTRAINT "locations_id_company_key" UNIQUE("id","company_id"),
+	CONSTRAINT "locations_status_check" CHECK ("locations"."status" in ('enabled', 'disabled')),
+	CONSTRAINT "locations_name_check" CHECK (length(trim("locations"."name")) > 0),
+	CONSTRAINT "locations_country_check" CHECK ("locations"."country" ~ '^[A-Z]{2}$'),
+	CONSTRAINT "locations_postal_code_check" CHECK ("locations"."country" <> 'DE' or "locations"."postal_code" is null or "locations"."postal_code" ~ '^[0-9]{5}$')
 );
 --> statement-breakpoint
 CREATE TABLE "mail_outbox" (
@@ -135,6 +147,8 @@ CREATE TABLE "mail_outbox" (
 	"recipient" text NOT NULL,
 	"language" text NOT NULL,
 	"template" text NOT NULL,
+	"actor_customer_id" uuid,
+	"company_id" uuid,
 	"subject" text NOT NULL,
 	"text_body" text NOT NULL,
 	"html_body" text NOT NULL,
@@ -159,7 +173,8 @@ CREATE TABLE "memberships" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "memberships_customer_id_company_id_pk" PRIMARY KEY("customer_id","company_id"),
 	CONSTRAINT "memberships_role_check" CHECK ("memberships"."role" in ('member', 'admin', 'superadmin')),
-	CONSTRAINT "memberships_status_check" CHECK ("memberships"."status" in ('invited', 'requested', 'enabled', 'disabled'))
+	CONSTRAINT "memberships_status_check" CHECK ("memberships"."status" in ('invited', 'requested', 'enabled', 'disabled')),
+	CONSTRAINT "memberships_superadmin_enabled_check" CHECK ("memberships"."role" <> 'superadmin' or "memberships"."status" = 'enabled')
 );
 --> statement-breakpoint
 CREATE TABLE "newsletter_preferences" (
@@ -177,11 +192,15 @@ CREATE TABLE "picklist_values" (
 	"label_en" text NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	CONSTRAINT "picklist_values_list_code_pk" PRIMARY KEY("list","code")
+	CONSTRAINT "picklist_values_list_code_pk" PRIMARY KEY("list","code"),
+	CONSTRAINT "picklist_values_list_check" CHECK ("picklist_values"."list" in ('salutation', 'position', 'professions', 'newsletterDistributor', 'newsletterInterests', 'otherIndustries')),
+	CONSTRAINT "picklist_values_code_check" CHECK ("picklist_values"."code" ~ '^[A-Z][A-Z0-9_]*$'),
+	CONSTRAINT "picklist_values_labels_check" CHECK (length(trim("picklist_values"."label_de")) > 0 and length(trim("picklist_values"."label_en")) > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "prohibited_aliases" (
-	"alias" text PRIMARY KEY NOT NULL
+	"alias" text PRIMARY KEY NOT NULL,
+	CONSTRAINT "prohibited_aliases_alias_check" CHECK ("prohibited_aliases"."alias" ~ '^[a-z0-9][a-z0-9._-]*$')
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limits" (
@@ -199,14 +218,15 @@ ALTER TABLE "identity_links" ADD CONSTRAINT "identity_links_customer_id_customer
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_customers_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "location_assignments" ADD CONSTRAINT "location_assignments_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "location_assignments" ADD CONSTRAINT "location_assignments_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "location_assignments" ADD CONSTRAINT "location_assignments_location_fk" FOREIGN KEY ("location_id","company_id") REFERENCES "public"."locations"("id","company_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "location_assignments" ADD CONSTRAINT "location_assignments_membership_fk" FOREIGN KEY ("customer_id","company_id") REFERENCES "public"."memberships"("customer_id","company_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_preferences" ADD CONSTRAINT "newsletter_preferences_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE INDEX "audit_log_company_idx" ON "audit_log" USING btree ("company_id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_customer_id","at");--> statement-breakpoint
 CREATE INDEX "companies_name_postal_idx" ON "companies" USING btree (lower("name"),"postal_code");--> statement-breakpoint
 CREATE INDEX "consent_records_customer_idx" ON "consent_records" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_email_lower_key" ON "customers" USING btree (lower("email"));--> statement-breakpoint
@@ -215,8 +235,14 @@ CREATE INDEX "entitlements_company_idx" ON "entitlements" USING btree ("company_
 CREATE INDEX "identity_links_customer_idx" ON "identity_links" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "invitations_company_idx" ON "invitations" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "invitations_customer_idx" ON "invitations" USING btree ("customer_id");--> statement-breakpoint
-CREATE INDEX "location_assignments_customer_idx" ON "location_assignments" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "invitations_expires_idx" ON "invitations" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "location_assignments_customer_idx" ON "location_assignments" USING btree ("customer_id","company_id");--> statement-breakpoint
+CREATE INDEX "location_assignments_company_idx" ON "location_assignments" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "locations_company_idx" ON "locations" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_recipient_idx" ON "mail_outbox" USING btree (lower("recipient"),"created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_actor_idx" ON "mail_outbox" USING btree ("actor_customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_company_idx" ON "mail_outbox" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "memberships_company_idx" ON "memberships" USING btree ("company_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "memberships_one_superadmin_key" ON "memberships" USING btree ("company_id") WHERE "memberships"."role" = 'superadmin';
+CREATE UNIQUE INDEX "memberships_one_superadmin_key" ON "memberships" USING btree ("company_id") WHERE "memberships"."role" = 'superadmin';--> statement-breakpoint
+CREATE INDEX "rate_limits_reset_idx" ON "rate_limits" USING btree ("reset_at");

@@ -1,0 +1,65 @@
+import nodemailer from 'nodemailer';
+
+export interface OutboxMail {
+  id: string;
+  messageId: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  attempts: number;
+}
+
+export interface SmtpSender {
+  send(mail: OutboxMail): Promise<void>;
+  close(): void;
+}
+
+/** Transport timeouts stay well below the claim lock, so a hung server cannot outlive it. */
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** The sender's address when none is configured: no-reply at the portal's host. */
+function defaultFrom(messageId: string): string {
+  const host = messageId.slice(messageId.lastIndexOf('@') + 1, -1);
+  return `"Praxisportal" <no-reply@${host}>`;
+}
+
+/** Sends outbox mails over SMTP (SMTP_URL), each under its stored Message-ID. */
+export function createSmtpSender(smtpUrl: string, from?: string): SmtpSender {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from: from ?? defaultFrom(mail.messageId),
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        messageId: mail.messageId,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function field(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null ? Reflect.get(error, name) : undefined;
+}
+
+/**
+ * What a failed attempt tells us, without the addresses an SMTP reply may quote. Only a 5xx
+ * answer to RCPT TO (no such recipient) is permanent; anything else, including a 5xx caused by
+ * our own configuration (authentication, sender), is retried until the attempts run out.
+ */
+export function describeFailure(error: unknown): { permanent: boolean; reason: string } {
+  const responseCode = field(error, 'responseCode');
+  const command = field(error, 'command');
+  const code = field(error, 'code');
+  if (typeof responseCode === 'number') {
+    return {
+      permanent: command === 'RCPT TO' && responseCode >= 500 && responseCode < 600,
+      reason: `smtp ${responseCode}${typeof command === 'string' ? ` (${command})` : ''}`,
+    };
+  }
+  return { permanent: false, reason: typeof code === 'string' ? code : 'error' };
+}

@@ -1,0 +1,92 @@
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { OutboxMail } from './delivery.ts';
+
+const now = sql`now()`;
+const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * Claims up to `limit` due mails for this worker: pending ones whose time has come, and ones
+ * whose sender's lock ran out (a worker that died mid-delivery). `FOR UPDATE SKIP LOCKED` lets
+ * concurrent workers claim disjoint sets; the claim counts as an attempt.
+ */
+export async function claimDueMails(
+  db: Db,
+  options: { limit: number; lockMs: number; maxAttempts: number },
+): Promise<OutboxMail[]> {
+  const due = db.$with('due').as(
+    db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          lt(mailOutbox.attempts, options.maxAttempts),
+          or(
+            and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
+            and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(options.limit)
+      .for('update', { skipLocked: true }),
+  );
+  return db
+    .with(due)
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      lockedUntil: inMs(options.lockMs),
+    })
+    .where(inArray(mailOutbox.id, db.select({ id: due.id }).from(due)))
+    .returning({
+      id: mailOutbox.id,
+      messageId: mailOutbox.messageId,
+      recipient: mailOutbox.recipient,
+      subject: mailOutbox.subject,
+      textBody: mailOutbox.textBody,
+      htmlBody: mailOutbox.htmlBody,
+      attempts: mailOutbox.attempts,
+    });
+}
+
+const claimedBy = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'));
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .where(claimedBy(id));
+}
+
+export async function markRetry(db: Db, id: string, delayMs: number, reason: string) {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'pending', nextAttemptAt: inMs(delayMs), lockedUntil: null, lastError: reason })
+    .where(claimedBy(id));
+}
+
+export async function markFailed(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lockedUntil: null, lastError: reason })
+    .where(claimedBy(id));
+}
+
+/** Mails whose last attempt was interrupted after the final claim: they get no further try. */
+export async function failInterrupted(db: Db, maxAttempts: number): Promise<string[]> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lockedUntil: null, lastError: 'interrupted' })
+    .where(
+      and(
+        eq(mailOutbox.status, 'sending'),
+        lt(mailOutbox.lockedUntil, now),
+        sql`${mailOutbox.attempts} >= ${maxAttempts}`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,26 @@
+import type { MailTemplate } from '../render.ts';
+import { connectRequest } from './connect-request.ts';
+import { emailChangedNotice } from './email-changed-notice.ts';
+import { emailInUse } from './email-in-use.ts';
+import { emailVerification } from './email-verification.ts';
+import { invitation } from './invitation.ts';
+import { passwordReset } from './password-reset.ts';
+
+export const mailTemplates = {
+  'email-verification': emailVerification,
+  'email-in-use': emailInUse,
+  'email-changed-notice': emailChangedNotice,
+  'password-reset': passwordReset,
+  invitation,
+  'connect-request': connectRequest,
+} as const;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+
+export type MailParams<N extends MailTemplateName> =
+  (typeof mailTemplates)[N] extends MailTemplate<infer P> ? P : never;
+
+/** A template with its parameters, checked together by the compiler. */
+export type TemplatedMail = {
+  [N in MailTemplateName]: { template: N; params: MailParams<N> };
+}[MailTemplateName];

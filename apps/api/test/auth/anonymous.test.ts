@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, calls, type CallDefinition } from '@pp/contract';
+import { useApi } from '../support/context.ts';
+import { expectProblem } from '../support/expect-problem.ts';
+
+const allCalls: CallDefinition[] = Object.values(calls);
+const bearerCalls = allCalls.filter((call) => call.auth === 'bearer');
+
+/** A request as a client would send it: plausible query and body, but no token. */
+function anonymousRequest(call: CallDefinition, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams({ practiceId: randomUUID(), mail: 'x@example.com', ...extra });
+  return {
+    method: call.method,
+    url: `${API_BASE}${call.path}?${query.toString()}`,
+    ...(call.body ? { payload: {} } : {}),
+  };
+}
+
+describe('anonymous callers', () => {
+  // With test endpoints on, so that ATest/Users is registered and covered too.
+  const api = useApi({ embeddedProvider: true, env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+
+  it('only Lifetime/IsAlive is open to anyone', () => {
+    expect(allCalls.filter((call) => call.auth === 'none').map((call) => call.path)).toEqual([
+      calls.lifetimeIsAlive.path,
+    ]);
+    const response = api.app.inject({
+      method: 'GET',
+      url: `${API_BASE}${calls.lifetimeIsAlive.path}`,
+    });
+    return expect(response).resolves.toMatchObject({ statusCode: 200 });
+  });
+
+  it.each(bearerCalls.map((call) => [`${call.method} ${call.path}`, call] as const))(
+    '%s → 401 problem with a challenge',
+    async (_name, call) => {
+      const response = await api.app.inject(anonymousRequest(call));
+      expectProblem(response, 401, 'unauthenticated');
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it.each(bearerCalls.map((call) => [`${call.method} ${call.path}`, call] as const))(
+    '%s → 401 before the request is validated (bad query, no token)',
+    async (_name, call) => {
+      const response = await api.app.inject(
+        anonymousRequest(call, { practiceId: 'not-a-uuid', unknownField: '1' }),
+      );
+      expectProblem(response, 401, 'unauthenticated');
+    },
+  );
+});

@@ -1,0 +1,272 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+const EXTERNAL_PROVIDER = {
+  OIDC_ISSUER: 'https://login.example.com/realms/portal',
+  OIDC_CLIENT_ID: 'portal-web',
+  OIDC_AUDIENCE: 'https://portal.example.com/api',
+};
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://portal.example.com',
+  ...EXTERNAL_PROVIDER,
+};
+
+/** The problems `loadConfig` names for this environment (none when it accepts it). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    expect(error.message).toContain('Invalid configuration');
+    return error.problems;
+  }
+}
+
+describe('loadConfig defaults: one command, no servers', () => {
+  it('runs embedded on localhost:3000 with demo data and the development mailbox', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      listenHost: 'localhost',
+      loopback: true,
+      database: { kind: 'embedded', dataDir: path.resolve('./data') },
+      oidc: {
+        embedded: true,
+        idpPort: 3001,
+        issuer: 'http://localhost:3001',
+        clientId: 'practice-portal-web',
+        audience: 'http://localhost:3000/api',
+      },
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      idleTimeoutMinutes: 30,
+      demoData: true,
+      testEndpoints: false,
+      mailbox: true,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.publicUrl.origin).toBe('http://localhost:3000');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '', DEMO_DATA: '', DATA_DIR: ' ' })).toMatchObject({
+      port: 3000,
+      smtpUrl: undefined,
+      demoData: true,
+      database: { kind: 'embedded', dataDir: path.resolve('./data') },
+    });
+  });
+
+  it('lets a second instance run beside the first with its own PORT, IDP_PORT and DATA_DIR', () => {
+    const first = loadConfig({});
+    const second = loadConfig({ PORT: '4000', IDP_PORT: '4001', DATA_DIR: '/tmp/portal-b' });
+    expect(second.port).not.toBe(first.port);
+    expect(second.publicUrl.origin).toBe('http://localhost:4000');
+    expect(second.oidc.issuer).toBe('http://localhost:4001');
+    expect(second.oidc.audience).toBe('http://localhost:4000/api');
+    expect(second.database).toEqual({ kind: 'embedded', dataDir: '/tmp/portal-b' });
+  });
+
+  it('uses a PostgreSQL server from DATABASE_URL, then without demo data unless asked', () => {
+    const url = 'postgres://portal:secret@db.internal:5432/portal';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({
+      database: { kind: 'server', url },
+      demoData: false,
+    });
+    expect(loadConfig({ DATABASE_URL: url, DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+  ])('reads %s as %s', (value, expected) => {
+    const config = loadConfig({ DEMO_DATA: value, ENABLE_TEST_ENDPOINTS: value });
+    expect([config.demoData, config.testEndpoints]).toEqual([expected, expected]);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['loopback', 'loopback'],
+    ['10.0.0.0/8, 192.168.1.10', '10.0.0.0/8, 192.168.1.10'],
+    ['::1,fd00::/8', '::1,fd00::/8'],
+  ])('TRUST_PROXY=%s trusts %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+});
+
+describe('loadConfig names each invalid value', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '0'],
+    ['PORT', '65536'],
+    ['PORT', '3000.5'],
+    ['PORT', '-1'],
+    ['PORT', '0x10'],
+    ['IDP_PORT', 'eins'],
+    ['NODE_ENV', 'prod'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['PUBLIC_URL', 'ftp://portal.example.com'],
+    ['PUBLIC_URL', 'https://portal.example.com/portal'],
+    ['PUBLIC_URL', 'https://portal.example.com/?x=1'],
+    ['DATABASE_URL', 'mysql://db.internal/portal'],
+    ['OIDC_ISSUER', 'login.example.com'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['REDIS_URL', 'memcached://cache'],
+    ['IMPRINT_URL', 'javascript:alert(1)'],
+    ['PRIVACY_URL', 'datenschutz'],
+    ['IDLE_TIMEOUT_MINUTES', '0'],
+    ['IDLE_TIMEOUT_MINUTES', '1441'],
+    ['IDLE_TIMEOUT_MINUTES', 'halbe Stunde'],
+    ['DEMO_DATA', 'maybe'],
+    ['ENABLE_TEST_ENDPOINTS', 'on'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/8/8'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('%s=%s', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} must `));
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsOf({ PORT: 'x', LOG_LEVEL: 'loud', SMTP_URL: 'mail' });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'SMTP_URL']);
+  });
+
+  it('never repeats a value, which may hold a password', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://portal:Geheim-123@db/portal',
+      SMTP_URL: 'ftp://mailer:Geheim-456@mail',
+      REDIS_URL: 'http://:Geheim-789@cache',
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).not.toMatch(/Geheim/);
+  });
+});
+
+describe('loadConfig: an external OpenID provider', () => {
+  it('takes issuer, client and audience, and turns the development-only features off', () => {
+    const config = loadConfig(EXTERNAL_PROVIDER);
+    expect(config.oidc).toMatchObject({
+      embedded: false,
+      issuer: EXTERNAL_PROVIDER.OIDC_ISSUER,
+      clientId: 'portal-web',
+      audience: 'https://portal.example.com/api',
+    });
+    expect([config.demoData, config.testEndpoints, config.mailbox]).toEqual([false, false, false]);
+  });
+
+  it.each([
+    ['OIDC_ISSUER'],
+    ['OIDC_CLIENT_ID'],
+    ['OIDC_AUDIENCE'],
+    ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+    ['OIDC_ISSUER', 'OIDC_AUDIENCE'],
+    ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE'],
+  ])('refuses %s without the rest of the trio', (...names) => {
+    const env = Object.fromEntries(
+      names.map((name) => [name, EXTERNAL_PROVIDER[name as keyof typeof EXTERNAL_PROVIDER]]),
+    );
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE go together/);
+  });
+
+  it('refuses IDP_PORT equal to PORT for the embedded provider only', () => {
+    expect(problemsOf({ PORT: '4000', IDP_PORT: '4000' })).toEqual([
+      expect.stringMatching(/^IDP_PORT must differ from PORT/),
+    ]);
+    expect(problemsOf({ PORT: '4000', IDP_PORT: '4000', ...EXTERNAL_PROVIDER })).toEqual([]);
+  });
+});
+
+describe('loadConfig: loopback PUBLIC_URL', () => {
+  it.each([
+    ['http://localhost:3000', true, 'localhost'],
+    ['http://127.0.0.1:3000', true, '127.0.0.1'],
+    ['http://127.0.0.2:3000', true, '127.0.0.2'],
+    ['http://127.255.255.254', true, '127.255.255.254'],
+    ['http://127.1:3000', true, '127.0.0.1'],
+    ['http://[::1]:3000', true, '::1'],
+    ['http://[0:0:0:0:0:0:0:1]:3000', true, '::1'],
+    ['https://portal.example.com', false, '0.0.0.0'],
+    ['http://localhost.example.com', false, '0.0.0.0'],
+    ['http://128.0.0.1', false, '0.0.0.0'],
+    ['http://10.0.0.5:3000', false, '0.0.0.0'],
+    ['http://0.0.0.0:3000', false, '0.0.0.0'],
+    ['http://[::2]:3000', false, '0.0.0.0'],
+  ])('%s is loopback: %s (listens on %s)', (publicUrl, loopback, listenHost) => {
+    const config = loadConfig({ PUBLIC_URL: publicUrl, DEMO_DATA: 'false' });
+    expect(config.loopback).toBe(loopback);
+    expect(config.listenHost).toBe(listenHost);
+    expect(config.mailbox).toBe(loopback);
+  });
+
+  it('keeps demo data off by default where it is not allowed, instead of refusing to start', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com' }).demoData).toBe(false);
+    expect(loadConfig(EXTERNAL_PROVIDER).demoData).toBe(false);
+  });
+
+  it.each([
+    ['DEMO_DATA', { PUBLIC_URL: 'https://portal.example.com' }],
+    ['DEMO_DATA', EXTERNAL_PROVIDER],
+    ['ENABLE_TEST_ENDPOINTS', { PUBLIC_URL: 'http://192.168.1.20:3000' }],
+    ['ENABLE_TEST_ENDPOINTS', EXTERNAL_PROVIDER],
+  ])('refuses %s without the embedded provider and a loopback PUBLIC_URL', (name, env) => {
+    const problems = problemsOf({ ...env, [name]: 'true' });
+    expect(problems).toEqual([
+      `${name} needs the embedded identity provider and a loopback PUBLIC_URL (demo passwords and test calls are public)`,
+    ]);
+  });
+});
+
+describe('loadConfig: NODE_ENV=production', () => {
+  it('starts with an external provider and a public address, every development feature off', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({
+      env: 'production',
+      listenHost: '0.0.0.0',
+      demoData: false,
+      testEndpoints: false,
+      mailbox: false,
+    });
+  });
+
+  it.each([
+    ['DEMO_DATA', { ...PRODUCTION, DEMO_DATA: 'true' }, /refuses DEMO_DATA/],
+    [
+      'ENABLE_TEST_ENDPOINTS',
+      { ...PRODUCTION, ENABLE_TEST_ENDPOINTS: 'yes' },
+      /refuses ENABLE_TEST_ENDPOINTS/,
+    ],
+    ['the mailbox (defaults)', { NODE_ENV: 'production' }, /refuses the development mailbox/],
+    [
+      'the mailbox (127.0.0.2)',
+      { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.2:3000' },
+      /refuses the development mailbox/,
+    ],
+    [
+      'the mailbox ([::1])',
+      { NODE_ENV: 'production', PUBLIC_URL: 'http://[::1]:3000' },
+      /refuses the development mailbox/,
+    ],
+  ])('refuses to start with %s', (_name, env, expected) => {
+    const problems = problemsOf(env);
+    expect(problems.some((problem) => expected.test(problem))).toBe(true);
+  });
+
+  it('never turns demo data on by default, even embedded on a loopback address', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems.join('\n')).not.toMatch(/DEMO_DATA/);
+  });
+});

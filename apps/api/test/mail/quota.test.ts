@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../src/db/schema.ts';
+import { ApiError } from '../../src/lib/problem.ts';
+import { checkMailQuota, MAIL_LIMITS } from '../../src/mail/quota.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { enqueue, newAddress, verificationMail } from './fixtures.ts';
+
+describe('the mail limits', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.drop());
+
+  const mailsTo = async (to: string) => {
+    const [row] = await db.database.db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.recipient}) = lower(${to})`);
+    return row?.n;
+  };
+
+  async function expectRateLimited(promise: Promise<unknown>) {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
+    const retryAfter = Number(error.headers?.['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    return retryAfter;
+  }
+
+  it(`refuses a recipient's mail number ${MAIL_LIMITS.recipient.hour + 1} within an hour, whatever the spelling`, async () => {
+    const to = newAddress('Recipient');
+    for (let i = 0; i < MAIL_LIMITS.recipient.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(i % 2 ? to.toUpperCase() : to));
+    }
+    const retryAfter = await expectRateLimited(
+      enqueue(db.database.db, verificationMail(to.toLowerCase())),
+    );
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await mailsTo(to)).toBe(MAIL_LIMITS.recipient.hour);
+  });
+
+  it(`refuses a recipient's mail number ${MAIL_LIMITS.recipient.day + 1} within a day`, async () => {
+    const to = newAddress();
+    for (let i = 0; i < MAIL_LIMITS.recipient.day; i += 1) {
+      const { id } = await enqueue(db.database.db, verificationMail(to));
+      // Spread over the day, so the hourly limit is not what refuses.
+      await db.database.db
+        .update(mailOutbox)
+        .set({ createdAt: sql`now() - interval '2 hours'` })
+        .where(eq(mailOutbox.id, id));
+    }
+    const retryAfter = await expectRateLimited(enqueue(db.database.db, verificationMail(to)));
+    expect(retryAfter).toBeGreaterThan(3600);
+    expect(retryAfter).toBeLessThanOrEqual(22 * 3600);
+  });
+
+  it('counts only the last day', async () => {
+    const to = newAddress();
+    for (let i = 0; i < MAIL_LIMITS.recipient.day; i += 1) {
+      const { id } = await enqueue(db.database.db, verificationMail(to));
+      await db.database.db
+        .update(mailOutbox)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(eq(mailOutbox.id, id));
+    }
+    await expect(enqueue(db.database.db, verificationMail(to))).resolves.toBeTruthy();
+  });
+
+  it(`refuses an account's mail number ${MAIL_LIMITS.account.hour + 1} within an hour, to anyone`, async () => {
+    const actorCustomerId = randomUUID();
+    for (let i = 0; i < MAIL_LIMITS.account.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(newAddress(), { actorCustomerId }));
+    }
+    const stranger = newAddress('stranger');
+    const subject = { recipient: stranger, actorCustomerId };
+    expect(await checkMailQuota(db.database.db, subject)).toEqual({
+      retryAfter: expect.any(Number),
+    });
+    await expectRateLimited(
+      enqueue(db.database.db, verificationMail(stranger, { actorCustomerId })),
+    );
+    expect(await mailsTo(stranger)).toBe(0);
+    // Another account is not held back.
+    expect(await checkMailQuota(db.database.db, { ...subject, actorCustomerId: null })).toBeNull();
+    await expect(enqueue(db.database.db, verificationMail(stranger))).resolves.toBeTruthy();
+  });
+
+  it(`refuses a practice's mail number ${MAIL_LIMITS.practice.hour + 1} within an hour, from any account`, async () => {
+    const companyId = randomUUID();
+    for (let i = 0; i < MAIL_LIMITS.practice.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(newAddress(), { companyId }));
+    }
+    await expectRateLimited(enqueue(db.database.db, verificationMail(newAddress(), { companyId })));
+    await expect(
+      enqueue(db.database.db, verificationMail(newAddress(), { companyId: randomUUID() })),
+    ).resolves.toBeTruthy();
+  });
+
+  it('a refusal inside a change rolls the whole change back', async () => {
+    const to = newAddress();
+    for (let i = 0; i < MAIL_LIMITS.recipient.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(to));
+    }
+    const other = newAddress();
+    await expectRateLimited(
+      db.database.db.transaction(async (tx) => {
+        await enqueue(tx, verificationMail(other));
+        await enqueue(tx, verificationMail(to));
+      }),
+    );
+    expect(await mailsTo(other)).toBe(0);
+  });
+});

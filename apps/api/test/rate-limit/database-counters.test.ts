@@ -1,0 +1,54 @@
+import { like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, calls } from '@pp/contract';
+import { createTestApp } from '../support/app.ts';
+import { useApi } from '../support/context.ts';
+import { demo } from '../support/demo.ts';
+import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { rateLimits } from '../../src/db/schema.ts';
+import { CUSTOMER_DATA_LIMIT, exhaustLimit, randomClientAddress } from './limits.ts';
+
+const URL = `${API_BASE}${calls.customerGetCustomerData.path}`;
+
+describe('rate limits with counters in the database', () => {
+  const api = useApi();
+
+  it('answer 429 rate_limited past the limit, counted across two instances', async () => {
+    const second = await createTestApp({ database: api.db.database, issuer: api.issuer });
+    try {
+      const address = randomClientAddress();
+      const token = await api.issuer.tokenFor(demo.anna);
+      const last = await exhaustLimit([api.app, second], { url: URL, token, address });
+      expectProblem(last, 429, 'rate_limited');
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+
+      // The counter is per client: another address still gets through.
+      const other = await second.inject({
+        url: URL,
+        headers: bearer(token),
+        remoteAddress: randomClientAddress(),
+      });
+      expect(other.statusCode).toBe(200);
+
+      const rows = await api.db.database.db
+        .select()
+        .from(rateLimits)
+        .where(like(rateLimits.key, `%${address}`));
+      expect(rows).toEqual([expect.objectContaining({ count: CUSTOMER_DATA_LIMIT + 1 })]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('do not limit calls without a limit', async () => {
+    const address = randomClientAddress();
+    const app: FastifyInstance = api.app;
+    const url = `${API_BASE}${calls.lifetimePrivate.path}`;
+    const token = await api.issuer.tokenFor(demo.clara);
+    for (let i = 0; i < 130; i += 1) {
+      const response = await app.inject({ url, headers: bearer(token), remoteAddress: address });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});

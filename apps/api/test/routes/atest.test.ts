@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { API_BASE, calls } from '@pp/contract';
+import { createTestApp } from '../support/app.ts';
+import { useApi } from '../support/context.ts';
+import { demo } from '../support/demo.ts';
+import { bearer, expectProblem } from '../support/expect-problem.ts';
+
+const URL = `${API_BASE}${calls.atestUsers.path}`;
+
+describe('ATest/Users with ENABLE_TEST_ENDPOINTS', () => {
+  const api = useApi({ embeddedProvider: true, env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+
+  async function exists(query: string) {
+    const token = await api.issuer.tokenFor(demo.clara);
+    const response = await api.app.inject({ url: `${URL}${query}`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    return z.boolean().parse(response.json());
+  }
+
+  it.each([[demo.anna], ['ANNA.SOMMER@EXAMPLE.COM'], ['Ben.Krause@Example.com'], [demo.david]])(
+    'is true for the demo address %s',
+    async (mail) => {
+      expect(await exists(`?mail=${encodeURIComponent(mail)}`)).toBe(true);
+    },
+  );
+
+  it.each([['nobody@example.com'], ['anna.sommer@example.org'], ['anna.sommer'], ['%'], ['']])(
+    'is false for "%s"',
+    async (mail) => {
+      expect(await exists(`?mail=${encodeURIComponent(mail)}`)).toBe(false);
+    },
+  );
+
+  it('is false without a mail parameter', async () => {
+    expect(await exists('')).toBe(false);
+  });
+
+  it('rejects unknown query fields', async () => {
+    const token = await api.issuer.tokenFor(demo.clara);
+    const response = await api.app.inject({
+      url: `${URL}?email=${demo.anna}`,
+      headers: bearer(token),
+    });
+    const problem = expectProblem(response, 400, 'validation_failed');
+    expect(problem.errors).toEqual([{ field: 'query.email', code: 'unknown_field' }]);
+  });
+});
+
+describe('ATest/Users without ENABLE_TEST_ENDPOINTS', () => {
+  const api = useApi();
+
+  it('does not exist', async () => {
+    const token = await api.issuer.tokenFor(demo.clara);
+    expectProblem(
+      await api.app.inject({ url: `${URL}?mail=${demo.anna}`, headers: bearer(token) }),
+      404,
+      'not_found',
+    );
+    // Nor with the embedded provider while the setting is off.
+    const app = await createTestApp({
+      database: api.db.database,
+      issuer: api.issuer,
+      embeddedProvider: true,
+    });
+    try {
+      expectProblem(await app.inject({ url: URL, headers: bearer(token) }), 404, 'not_found');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AdapterPayload } from 'oidc-provider';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Sign-in accounts of the embedded provider; the id is the `sub` of every token. */
+export const idpAccounts = pgTable(
+  'idp_accounts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Argon2id, PHC string format. */
+    passwordHash: text('password_hash').notNull(),
+    locale: text('locale').notNull().default('de'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idp_accounts_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** oidc-provider's stored models (sessions, grants, codes, refresh tokens, interactions …). */
+export const idpPayloads = pgTable(
+  'idp_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<AdapterPayload>().notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamptz('expires_at'),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('idp_payloads_grant_idx').on(t.grantId),
+    index('idp_payloads_uid_idx').on(t.model, t.uid),
+    index('idp_payloads_user_code_idx').on(t.model, t.userCode),
+    index('idp_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Token signing keys, each published in the JWKS from its creation: the next key (not yet
+ * activated) so that verifiers already know it when it starts signing, the active key (the newest
+ * activated, not retired) that signs, and retired keys until every token they signed has expired.
+ */
+export const idpSigningKeys = pgTable('idp_signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  /** Private JWK: whoever reads this table can sign tokens. */
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  activatedAt: timestamptz('activated_at'),
+  retiredAt: timestamptz('retired_at'),
+});
+
+/** Keys that sign the provider's cookies; the newest signs, all verify. */
+export const idpCookieKeys = pgTable('idp_cookie_keys', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  secret: text('secret').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Failed sign-in counters per account and per client address (keys are hashed). */
+export const idpThrottle = pgTable('idp_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamptz('last_failure_at').notNull().defaultNow(),
+  nextAllowedAt: timestamptz('next_allowed_at').notNull().defaultNow(),
+});

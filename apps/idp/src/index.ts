@@ -1,0 +1,12 @@
+export { createIdentityProvider, type IdentityProvider } from './server.ts';
+export type { IdentityProviderOptions, IdpLogger } from './options.ts';
+export type { IdpDb } from './db/database.ts';
+export * as idpSchema from './db/schema.ts';
+export {
+  createAccount,
+  findAccountByEmail,
+  seedDemoAccounts,
+  type NewAccount,
+} from './accounts.ts';
+export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
+export { LIFETIMES } from './lifetimes.ts';

@@ -1,0 +1,52 @@
+import type { Locale } from '../i18n/locale.ts';
+import { messagesFor } from '../i18n/locale.ts';
+import { STYLESHEET_PATH } from './assets.ts';
+import { html, type SafeHtml } from './html.ts';
+
+/** Impressum and privacy pages of the operator, shown in every page's footer when configured. */
+export interface LegalLinks {
+  imprintUrl?: string | undefined;
+  privacyUrl?: string | undefined;
+}
+
+export interface PageFrame {
+  locale: Locale;
+  title: string;
+  links: LegalLinks;
+  body: SafeHtml;
+}
+
+function footer(locale: Locale, links: LegalLinks): SafeHtml {
+  const t = messagesFor(locale);
+  const items = [
+    links.imprintUrl ? html`<li><a href="${links.imprintUrl}">${t.imprint}</a></li>` : undefined,
+    links.privacyUrl ? html`<li><a href="${links.privacyUrl}">${t.privacy}</a></li>` : undefined,
+  ].filter((item) => item !== undefined);
+  if (items.length === 0) return html``;
+  return html`<footer class="footer">
+    <ul>
+      ${items}
+    </ul>
+  </footer>`;
+}
+
+/** The document around every provider page: language, title, stylesheet, landmarks. */
+export function layout({ locale, title, links, body }: PageFrame): string {
+  const t = messagesFor(locale);
+  return html`<!doctype html>
+    <html lang="${locale}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <title>${title} – ${t.productName}</title>
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+      </head>
+      <body>
+        <a class="skip-link" href="#main">${t.skipToContent}</a>
+        <header class="header"><p class="brand">${t.productName}</p></header>
+        <main id="main" class="card" tabindex="-1">${body}</main>
+        ${footer(locale, links)}
+      </body>
+    </html> `.value;
+}

@@ -1,0 +1,33 @@
+import type { Account as ProviderAccount, KoaContextWithOIDC } from 'oidc-provider';
+import { findAccountById } from '../accounts.ts';
+import type { IdpDb } from '../db/database.ts';
+
+export function findAccount(db: IdpDb) {
+  return async (_ctx: KoaContextWithOIDC, sub: string): Promise<ProviderAccount | undefined> => {
+    const account = await findAccountById(db, sub);
+    if (!account) return undefined;
+    return {
+      accountId: account.id,
+      claims: () => ({
+        sub: account.id,
+        email: account.email,
+        email_verified: account.emailVerified,
+        locale: account.locale,
+        updated_at: Math.floor(account.updatedAt.getTime() / 1000),
+      }),
+    };
+  };
+}
+
+/**
+ * The api links identities by verified e-mail (PRODUCT §2): every access token carries `email`
+ * and `email_verified`, so the api need not ask the userinfo endpoint.
+ */
+export function extraTokenClaims(db: IdpDb) {
+  return async (_ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string }) => {
+    if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+    const account = await findAccountById(db, token.accountId);
+    if (!account) return undefined;
+    return { email: account.email, email_verified: account.emailVerified };
+  };
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../api/test/support/database.ts';
+import { TestBrowser } from './support/browser.ts';
+import { openSignIn, submitCredentials } from './support/oauth.ts';
+import {
+  createIdpTestDatabase,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  startIdp,
+  WEB_ORIGIN,
+  type RunningIdp,
+} from './support/provider.ts';
+
+let database: TestDatabase;
+let running: RunningIdp;
+
+beforeAll(async () => {
+  database = await createIdpTestDatabase();
+  running = await startIdp(database.database.db);
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+const attributesOf = (html: string, id: string) =>
+  new RegExp(`<input id="${id}"([^>]*)>`).exec(html)?.[1] ?? '';
+
+describe('the sign-in page', () => {
+  it('is an accessible German page with labelled, autocompletable fields and no scripts', async () => {
+    const form = await openSignIn(new TestBrowser('de-DE,de;q=0.9'), running.issuer);
+    expect(form.status).toBe(200);
+    const { html } = form;
+    expect(html).toMatch(/^<!doctype html>\n<html lang="de">/);
+    expect(html).toContain('<title>Anmelden – Practice Portal</title>');
+    expect(html).toContain('<h1>Anmelden</h1>');
+    expect(html).toContain('<main id="main"');
+    expect(html).toContain('<label for="email">E-Mail-Adresse</label>');
+    expect(html).toContain('<label for="password">Passwort</label>');
+    expect(attributesOf(html, 'email')).toContain('autocomplete="username"');
+    expect(attributesOf(html, 'email')).toContain('type="email"');
+    expect(attributesOf(html, 'password')).toContain('autocomplete="current-password"');
+    expect(attributesOf(html, 'password')).toContain('type="password"');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/ on[a-z]+=/i);
+    expect(html).not.toMatch(/https?:\/\/(?!example\.com)/);
+    expect(html).toContain('<a href="https://example.com/impressum">Impressum</a>');
+    expect(html).toContain('<a href="https://example.com/datenschutz">Datenschutz</a>');
+  });
+
+  it('is sent with a strict Content-Security-Policy and its stylesheet is served by the provider', async () => {
+    const browser = new TestBrowser();
+    const form = await openSignIn(browser, running.issuer);
+    const page = await browser.get(form.url);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`form-action 'self' ${WEB_ORIGIN}`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(form.html)?.[1] ?? '';
+    expect(href).toMatch(/^\/assets\/idp-[0-9a-f]+\.css$/);
+    const css = await fetch(new URL(href, running.issuer));
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toContain('text/css');
+    const text = await css.text();
+    expect(text).toContain(':focus-visible');
+    expect(text).not.toMatch(/@import|url\(/);
+  });
+
+  it('speaks English when the portal asks with ui_locales, before the browser language', async () => {
+    const form = await openSignIn(new TestBrowser('de-DE'), running.issuer, { ui_locales: 'en' });
+    expect(form.html).toContain('<html lang="en">');
+    expect(form.html).toContain('<h1>Sign in</h1>');
+    expect(form.html).toContain('<label for="email">E-mail address</label>');
+    expect(form.html).toContain('>Imprint</a>');
+  });
+
+  it('follows Accept-Language without ui_locales, and falls back to German', async () => {
+    const english = await openSignIn(new TestBrowser('fr-FR, en;q=0.8, de;q=0.5'), running.issuer);
+    expect(english.html).toContain('<html lang="en">');
+    const fallback = await openSignIn(new TestBrowser('fr-FR'), running.issuer);
+    expect(fallback.html).toContain('<html lang="de">');
+  });
+
+  it('shows a translated error tied to the fields for a wrong password, and does not sign in', async () => {
+    for (const [language, message] of [
+      ['de', 'Die E-Mail-Adresse oder das Passwort ist nicht richtig.'],
+      ['en', 'The e-mail address or the password is not correct.'],
+    ] as const) {
+      const browser = new TestBrowser(language);
+      const form = await openSignIn(browser, running.issuer);
+      const { response, callback } = await submitCredentials(
+        browser,
+        running.issuer,
+        form,
+        DEMO_EMAIL,
+        'wrong-password',
+      );
+      expect(response.status).toBe(401);
+      expect(callback).toBeUndefined();
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toMatch(
+        new RegExp(`<div class="alert" id="sign-in-error" role="alert"><p>${message}`),
+      );
+      for (const field of ['email', 'password']) {
+        expect(attributesOf(html, field)).toContain('aria-describedby="sign-in-error"');
+        expect(attributesOf(html, field)).toContain('aria-invalid="true"');
+      }
+      expect(attributesOf(html, 'email')).toContain(`value="${DEMO_EMAIL}"`);
+      expect(attributesOf(html, 'password')).toContain('autofocus');
+      expect(html).not.toContain('wrong-password');
+      expect(browser.cookieNames()).not.toContain('pp_idp_session');
+    }
+  });
+
+  it('asks for both fields when one is empty', async () => {
+    const browser = new TestBrowser('en');
+    const form = await openSignIn(browser, running.issuer);
+    const { response } = await submitCredentials(browser, running.issuer, form, DEMO_EMAIL, '');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Please enter your e-mail address and your password.');
+  });
+
+  it('escapes what it echoes back', async () => {
+    const browser = new TestBrowser('en');
+    const form = await openSignIn(browser, running.issuer, { login_hint: '"><script>x</script>' });
+    expect(form.html).not.toContain('<script>');
+    expect(form.html).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+  });
+
+  it('refuses a post from another origin, without the CSRF token, or without the interaction cookie', async () => {
+    const browser = new TestBrowser('en');
+    const form = await openSignIn(browser, running.issuer);
+    const fields = { csrf: form.csrf, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+
+    const foreign = await browser.postForm(form.action, fields, 'https://evil.example');
+    expect(foreign.status).toBe(403);
+    const noToken = await browser.postForm(
+      form.action,
+      { ...fields, csrf: 'forged' },
+      running.issuer,
+    );
+    expect(noToken.status).toBe(403);
+    const noCookie = await new TestBrowser('en').postForm(form.action, fields, running.issuer);
+    expect(noCookie.status).toBe(400);
+    expect(await noCookie.text()).toContain('Your sign-in session has expired');
+
+    // The genuine post still works afterwards.
+    const { callback } = await submitCredentials(
+      browser,
+      running.issuer,
+      form,
+      DEMO_EMAIL,
+      DEMO_PASSWORD,
+    );
+    expect(callback?.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('returns access_denied to the portal when the user cancels', async () => {
+    const browser = new TestBrowser();
+    const form = await openSignIn(browser, running.issuer);
+    const abort = new URL(form.action.pathname.replace(/\/login$/, '/abort'), running.issuer);
+    const response = await browser.postForm(abort, { csrf: form.csrf }, running.issuer);
+    expect(response.status).toBe(303);
+    const { url } = await browser.follow(
+      new URL(response.headers.get('location') ?? '', running.issuer),
+      running.issuer,
+    );
+    expect(url.origin).toBe(WEB_ORIGIN);
+    expect(url.searchParams.get('error')).toBe('access_denied');
+  });
+});

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../api/test/support/database.ts';
+import type { TestBrowser } from './support/browser.ts';
+import { openSignIn, refresh, signIn } from './support/oauth.ts';
+import {
+  CLIENT_ID,
+  createIdpTestDatabase,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  startIdp,
+  WEB_ORIGIN,
+  type RunningIdp,
+} from './support/provider.ts';
+
+let database: TestDatabase;
+let running: RunningIdp;
+
+beforeAll(async () => {
+  database = await createIdpTestDatabase();
+  running = await startIdp(database.database.db);
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+async function confirmSignOut(browser: TestBrowser, html: string) {
+  const action = /<form id="op.logoutForm" method="post" action="([^"]+)">/.exec(html)?.[1] ?? '';
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  return browser.postForm(new URL(action, running.issuer), { xsrf, logout: 'yes' }, running.issuer);
+}
+
+describe('sign-out', () => {
+  it('asks on our own translated page, ends the session and returns to the portal', async () => {
+    const tokens = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const { browser } = tokens;
+    const url = new URL('/session/end', running.issuer);
+    url.searchParams.set('id_token_hint', tokens.id_token ?? '');
+    url.searchParams.set('post_logout_redirect_uri', `${WEB_ORIGIN}/`);
+    url.searchParams.set('client_id', CLIENT_ID);
+    url.searchParams.set('ui_locales', 'en');
+    const page = await browser.get(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Sign out</h1>');
+    expect(html).toContain('>Yes, sign out</button>');
+    expect(html).not.toMatch(/<script/i);
+
+    const confirmed = await confirmSignOut(browser, html);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${WEB_ORIGIN}/`);
+
+    const again = await openSignIn(browser, running.issuer);
+    expect(again.url.pathname).toMatch(/^\/interaction\//);
+    expect((await refresh(running.issuer, tokens.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('says so in German when there is no address to return to', async () => {
+    const { browser } = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const page = await browser.get(new URL('/session/end', running.issuer));
+    const html = await page.text();
+    expect(html).toContain('<h1>Abmelden</h1>');
+    const confirmed = await confirmSignOut(browser, html);
+    const { response } = await browser.follow(
+      new URL(confirmed.headers.get('location') ?? '', running.issuer),
+      running.issuer,
+    );
+    const done = await response.text();
+    expect(done).toContain('<h1>Abgemeldet</h1>');
+    expect(done).toContain(`<a href="${WEB_ORIGIN}/">Zurück zum Portal</a>`);
+  });
+});

@@ -1,0 +1,65 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase, type TestDatabase } from '../../../api/test/support/database.ts';
+import type { IdpDb } from '../../src/db/database.ts';
+import { createIdentityProvider, type IdentityProvider } from '../../src/index.ts';
+import type { IdentityProviderOptions } from '../../src/options.ts';
+import { seedDemoAccounts } from '../../src/accounts.ts';
+import { ensureDevTables } from './_dev-tables.ts';
+import { recordingLogger } from './logger.ts';
+
+export const WEB_ORIGIN = 'http://localhost:3000';
+export const CLIENT_ID = 'practice-portal-web';
+export const AUDIENCE = 'http://localhost:3000/api';
+export const API_SCOPE = 'portal:api';
+export const DEMO_PASSWORD = 'Demo-Portal-2026';
+export const DEMO_EMAIL = 'clara.wolf@example.com';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface RunningIdp {
+  idp: IdentityProvider;
+  issuer: string;
+  logger: ReturnType<typeof recordingLogger>;
+  close(): Promise<void>;
+}
+
+/** Starts a provider over real HTTP on a loopback port, on the given database. */
+export async function startIdp(
+  db: IdpDb,
+  overrides: Partial<IdentityProviderOptions> & { port?: number } = {},
+): Promise<RunningIdp> {
+  const port = overrides.port ?? (await freePort());
+  const issuer = `http://127.0.0.1:${port}`;
+  const logger = recordingLogger();
+  const idp = await createIdentityProvider({
+    db,
+    issuer,
+    client: { clientId: CLIENT_ID, webOrigin: WEB_ORIGIN },
+    audience: AUDIENCE,
+    apiScope: API_SCOPE,
+    imprintUrl: 'https://example.com/impressum',
+    privacyUrl: 'https://example.com/datenschutz',
+    logger,
+    ...overrides,
+  });
+  await idp.listen(port, '127.0.0.1');
+  return { idp, issuer, logger, close: () => idp.close() };
+}
+
+/** A database of its own with the demo accounts (as the api's demo seed will create them). */
+export async function createIdpTestDatabase(): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  await ensureDevTables(database.database.db);
+  await seedDemoAccounts(database.database.db, [
+    { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    { email: 'anna.sommer@example.com', password: DEMO_PASSWORD },
+  ]);
+  return database;
+}

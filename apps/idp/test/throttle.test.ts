@@ -1,0 +1,132 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../api/test/support/database.ts';
+import { createAccount } from '../src/accounts.ts';
+import { delayAfter, type ThrottlePolicy } from '../src/throttle.ts';
+import { TestBrowser } from './support/browser.ts';
+import { openSignIn, submitCredentials } from './support/oauth.ts';
+import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
+
+const POLICY: ThrottlePolicy = {
+  account: { freeFailures: 2, baseDelaySeconds: 1, maxDelaySeconds: 2 },
+  address: { freeFailures: 3, baseDelaySeconds: 1, maxDelaySeconds: 1 },
+  windowSeconds: 60,
+};
+const PASSWORD = 'Richtig-Passwort-1';
+
+let database: TestDatabase;
+let running: RunningIdp;
+let addressCounter = 0;
+
+/** A browser that the provider sees at an address of its own. */
+const browserAt = (language = 'de') =>
+  new TestBrowser(language, { 'x-forwarded-for': `203.0.113.${++addressCounter}` });
+
+async function attempt(
+  browser: TestBrowser,
+  email: string,
+  password: string,
+  issuer = running.issuer,
+) {
+  const form = await openSignIn(browser, issuer);
+  const result = await submitCredentials(browser, issuer, form, email, password);
+  const html = result.callback ? '' : await result.response.text();
+  return { ...result, html };
+}
+
+async function newAccount() {
+  const email = `throttle-${crypto.randomUUID()}@example.com`;
+  await createAccount(database.database.db, { email, password: PASSWORD, emailVerified: true });
+  return email;
+}
+
+beforeAll(async () => {
+  database = await createIdpTestDatabase();
+  running = await startIdp(database.database.db, { throttle: POLICY, trustProxy: true });
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+describe('delays after failed sign-ins', () => {
+  it('are free for the first failures, then double up to the maximum', () => {
+    const policy = { freeFailures: 3, baseDelaySeconds: 2, maxDelaySeconds: 60 };
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 20].map((n) => delayAfter(n, policy))).toEqual([
+      0, 0, 0, 2, 4, 8, 16, 32, 60, 60,
+    ]);
+  });
+
+  it('grow per account, say how long to wait, and never lock the account out', async () => {
+    const email = await newAccount();
+    const browser = browserAt('de');
+
+    for (let i = 0; i < 2; i++) {
+      const free = await attempt(browser, email, 'falsch');
+      expect(free.response.status).toBe(401);
+      expect(free.html).not.toContain('Bitte warten Sie');
+    }
+    const third = await attempt(browser, email, 'falsch');
+    expect(third.response.status).toBe(401);
+    expect(third.html).toContain('Bitte warten Sie 1 Sekunde, bevor Sie es erneut versuchen.');
+
+    // Even the right password waits until the delay has passed.
+    const early = await attempt(browser, email, PASSWORD);
+    expect(early.response.status).toBe(429);
+    expect(early.response.headers.get('retry-after')).toBe('1');
+    expect(early.html).toContain(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.',
+    );
+
+    await sleep(1100);
+    const fourth = await attempt(browser, email, 'falsch');
+    expect(fourth.html).toContain('Bitte warten Sie 2 Sekunden');
+
+    await sleep(2100);
+    const fifth = await attempt(browserAt('en'), email, 'wrong');
+    expect(fifth.html).toContain('Please wait 2 seconds before you try again.');
+
+    await sleep(2100);
+    const right = await attempt(browserAt(), email, PASSWORD);
+    expect(right.callback?.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('count per client address across accounts', async () => {
+    const browser = browserAt('en');
+    const accounts = [await newAccount(), await newAccount(), await newAccount()];
+    for (const email of accounts) {
+      const result = await attempt(browser, email, 'wrong');
+      expect(result.html).not.toContain('Please wait');
+    }
+    const fourth = await attempt(browser, await newAccount(), 'wrong');
+    expect(fourth.html).toContain('Please wait 1 second before you try again.');
+
+    const blocked = await attempt(browser, accounts[0] ?? '', PASSWORD);
+    expect(blocked.response.status).toBe(429);
+    // Another address is not affected.
+    const elsewhere = await attempt(browserAt(), accounts[0] ?? '', PASSWORD);
+    expect(elsewhere.callback?.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('are kept in the database, so every instance enforces them', async () => {
+    const email = await newAccount();
+    const browser = browserAt('de');
+    for (let i = 0; i < 3; i++) await attempt(browser, email, 'falsch');
+
+    const other = await startIdp(database.database.db, { throttle: POLICY, trustProxy: true });
+    try {
+      const blocked = await attempt(browserAt('de'), email, PASSWORD, other.issuer);
+      expect(blocked.response.status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('treat an unknown e-mail address like a wrong password', async () => {
+    const browser = browserAt('en');
+    const result = await attempt(browser, 'nobody@example.com', 'whatever');
+    expect(result.response.status).toBe(401);
+    expect(result.html).toContain('The e-mail address or the password is not correct.');
+  });
+});

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The api serves `dist`: files under `/assets/` named `<name>-<hash>.<ext>` are cached for a
+// year, everything else is revalidated. Files in `public/assets/` therefore live in
+// subfolders (`i18n/`), never directly in `assets/`, so they are never mistaken for hashed ones.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // No `data:` URIs for fonts or images: the CSP allows files from our origin.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+});
