@@ -2,6 +2,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../api/test/support/database.ts';
 import { TestBrowser } from './support/browser.ts';
+import { normalizeHtml } from './support/html.ts';
 import {
   authorizeUrl,
   exchangeCode,
@@ -140,7 +141,7 @@ describe('authorization code flow with PKCE', () => {
       );
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
-      const html = await response.text();
+      const html = normalizeHtml(await response.text());
       expect(html).toContain('<h1>Sign-in not possible</h1>');
       expect(html).toContain('invalid_redirect_uri');
     }

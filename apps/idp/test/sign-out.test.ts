@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../api/test/support/database.ts';
 import type { TestBrowser } from './support/browser.ts';
+import { normalizeHtml } from './support/html.ts';
 import { openSignIn, refresh, signIn } from './support/oauth.ts';
 import {
   CLIENT_ID,
@@ -43,7 +44,7 @@ describe('sign-out', () => {
     const page = await browser.get(url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const html = await page.text();
+    const html = normalizeHtml(await page.text());
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<h1>Sign out</h1>');
     expect(html).toContain('>Yes, sign out</button>');
@@ -61,14 +62,14 @@ describe('sign-out', () => {
   it('says so in German when there is no address to return to', async () => {
     const { browser } = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
     const page = await browser.get(new URL('/session/end', running.issuer));
-    const html = await page.text();
+    const html = normalizeHtml(await page.text());
     expect(html).toContain('<h1>Abmelden</h1>');
     const confirmed = await confirmSignOut(browser, html);
     const { response } = await browser.follow(
       new URL(confirmed.headers.get('location') ?? '', running.issuer),
       running.issuer,
     );
-    const done = await response.text();
+    const done = normalizeHtml(await response.text());
     expect(done).toContain('<h1>Abgemeldet</h1>');
     expect(done).toContain(`<a href="${WEB_ORIGIN}/">Zurück zum Portal</a>`);
   });

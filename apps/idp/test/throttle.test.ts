@@ -4,6 +4,7 @@ import type { TestDatabase } from '../../api/test/support/database.ts';
 import { createAccount } from '../src/accounts.ts';
 import { delayAfter, type ThrottlePolicy } from '../src/throttle.ts';
 import { TestBrowser } from './support/browser.ts';
+import { normalizeHtml } from './support/html.ts';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
 
@@ -30,7 +31,7 @@ async function attempt(
 ) {
   const form = await openSignIn(browser, issuer);
   const result = await submitCredentials(browser, issuer, form, email, password);
-  const html = result.callback ? '' : await result.response.text();
+  const html = result.callback ? '' : normalizeHtml(await result.response.text());
   return { ...result, html };
 }
 

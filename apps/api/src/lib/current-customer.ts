@@ -4,6 +4,7 @@ import { ErrorCode, type Language } from '@pp/contract';
 import type { Db } from '../db/client.ts';
 import { customers, identityLinks } from '../db/schema.ts';
 import { ApiError } from './problem.ts';
+import { IssuerUnavailableError } from './token-verifier.ts';
 import { audit } from './audit.ts';
 import { languageOf } from './language.ts';
 
@@ -26,7 +27,13 @@ async function verifiedEmailOf(request: FastifyRequest): Promise<string> {
   const token = request.token!;
   let { email, emailVerified } = token;
   if (email === undefined || emailVerified === undefined) {
-    const info = await request.server.tokenVerifier.userinfo(request.bearer!, token.subject);
+    const info = await request.server.tokenVerifier
+      .userinfo(request.bearer!, token.subject)
+      .catch((error: unknown) => {
+        if (!(error instanceof IssuerUnavailableError)) throw error;
+        request.log.warn({ reason: error.message }, 'identity provider unavailable');
+        throw new ApiError(503, ErrorCode.unavailable);
+      });
     email = info.email;
     emailVerified = info.email_verified;
   }
@@ -71,10 +78,12 @@ export async function currentCustomer(request: FastifyRequest): Promise<Customer
       // Otherwise a concurrent first sign-in with the same address won the race: use its customer.
       customer =
         created ??
-        (await tx
-          .select()
-          .from(customers)
-          .where(sql`lower(${customers.email}) = lower(${email})`))[0];
+        (
+          await tx
+            .select()
+            .from(customers)
+            .where(sql`lower(${customers.email}) = lower(${email})`)
+        )[0];
     }
     if (!customer) throw new Error('customer could not be provisioned');
     const inserted = await tx

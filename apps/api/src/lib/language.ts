@@ -18,6 +18,9 @@ export function languageOf(request: FastifyRequest): Language {
     })
     .filter((entry) => entry.q > 0 && !Number.isNaN(entry.q))
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.lang));
-  return (match?.lang as Language | undefined) ?? DEFAULT_LANGUAGE;
+  return ranked.map((entry) => entry.lang).find(isLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+function isLanguage(value: string): value is Language {
+  return LANGUAGES.some((language) => language === value);
 }

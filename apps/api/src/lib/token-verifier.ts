@@ -47,7 +47,17 @@ export class InvalidTokenError extends Error {
   }
 }
 
-const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
+const ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'EdDSA',
+];
 export const MAX_TOKEN_LENGTH = 8192;
 
 const DiscoverySchema = z.object({
@@ -64,6 +74,14 @@ const UserInfoSchema = z.object({
   email: z.string().optional().catch(undefined),
   email_verified: z.boolean().optional().catch(undefined),
 });
+
+/** RFC 9068 `scope` (space-separated); some providers (Microsoft Entra ID, Okta) send `scp`. */
+function scopesOf(payload: JWTPayload): string[] {
+  const value = payload['scope'] ?? payload['scp'];
+  if (typeof value === 'string') return value.split(' ').filter(Boolean);
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+}
 
 /** GETs a JSON document of the provider; anything but a 200 with JSON means it is unavailable. */
 async function fetchProviderJson(url: string | URL, init: RequestInit): Promise<unknown> {
@@ -94,7 +112,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
       const body = await fetchProviderJson(url, { signal: AbortSignal.timeout(timeoutDuration) });
       const parsed = DiscoverySchema.safeParse(body);
-      if (!parsed.success) throw new IssuerUnavailableError(new Error('invalid discovery document'));
+      if (!parsed.success)
+        throw new IssuerUnavailableError(new Error('invalid discovery document'));
       if (parsed.data.issuer !== issuer) {
         throw new IssuerUnavailableError(new Error('discovery names another issuer'));
       }
@@ -152,11 +171,10 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new InvalidTokenError('missing subject');
     }
-    const scope = typeof payload['scope'] === 'string' ? payload['scope'] : '';
     return {
       issuer,
       subject: payload.sub,
-      scopes: scope.split(' ').filter(Boolean),
+      scopes: scopesOf(payload),
       email: typeof payload['email'] === 'string' ? payload['email'] : undefined,
       emailVerified:
         typeof payload['email_verified'] === 'boolean' ? payload['email_verified'] : undefined,

@@ -36,6 +36,8 @@ export function createSmtpSender(smtpUrl: string, from?: string): SmtpSender {
         text: mail.textBody,
         html: mail.htmlBody,
         messageId: mail.messageId,
+        // RFC 3834: no out-of-office replies to a robot.
+        headers: { 'Auto-Submitted': 'auto-generated' },
       });
     },
     close: () => transport.close(),

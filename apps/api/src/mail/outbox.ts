@@ -44,11 +44,6 @@ export async function enqueueMail(
   mail: OutgoingMail,
   site: MailSite,
 ): Promise<{ id: string; messageId: string }> {
-  await assertMailQuota(tx, {
-    recipient: mail.to,
-    actorCustomerId: mail.actorCustomerId,
-    companyId: mail.companyId ?? null,
-  });
   // The union of templates and parameters is checked at the call; here it is one of them.
   const template = mailTemplates[mail.template] as MailTemplate<typeof mail.params>;
   const content: MailContent = template[mail.language](mail.params);
@@ -56,6 +51,11 @@ export async function enqueueMail(
     site.publicUrl.origin,
     ...(site.linkOrigins ?? []),
   ]);
+  await assertMailQuota(tx, {
+    recipient: mail.to,
+    actorCustomerId: mail.actorCustomerId,
+    companyId: mail.companyId ?? null,
+  });
   const messageId = newMessageId(site.publicUrl);
   const [row] = await tx
     .insert(mailOutbox)

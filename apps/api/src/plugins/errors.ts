@@ -114,7 +114,8 @@ function toProblem(error: FastifyError | ApiError | Error, request: FastifyReque
   if (error instanceof ApiError) return problem(error.status, error.code, error.errors);
   if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
   const status = (error as FastifyError).statusCode;
-  if (status === undefined || status < 400 || status >= 500) return problem(500, ErrorCode.internal);
+  if (status === undefined || status < 400 || status >= 500)
+    return problem(500, ErrorCode.internal);
   const code = CLIENT_ERRORS[status];
   if (code) return problem(status, code);
   // Malformed JSON, a bad Content-Length and other malformed requests.

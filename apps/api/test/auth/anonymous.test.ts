@@ -42,6 +42,16 @@ describe('anonymous callers', () => {
     },
   );
 
+  it.each(
+    bearerCalls
+      .filter((call) => call.method === 'GET')
+      .map((call) => [`HEAD ${call.path}`, call] as const),
+  )('%s → 401 as well', async (_name, call) => {
+    const response = await api.app.inject({ ...anonymousRequest(call), method: 'HEAD' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
+  });
+
   it.each(bearerCalls.map((call) => [`${call.method} ${call.path}`, call] as const))(
     '%s → 401 before the request is validated (bad query, no token)',
     async (_name, call) => {

@@ -88,6 +88,17 @@ describe('an issuer that is down', () => {
     });
   });
 
+  it('answers 503 when a first sign-in needs its userinfo endpoint', async () => {
+    await withStoppedIssuer(true, async (app, issuer) => {
+      const token = await issuer.mint({ subject: 'sub-without-email-claims' });
+      const response = await app.inject({
+        url: '/api/v1/Customer/GetCustomerData',
+        headers: bearer(token),
+      });
+      expectProblem(response, 503, 'service_unavailable');
+    });
+  });
+
   it('still accepts tokens signed with keys it already holds', async () => {
     await withStoppedIssuer(true, async (app, issuer) => {
       const token = await issuer.mint({ subject: 's' });

@@ -56,9 +56,13 @@ describe('logs', () => {
     const subject = randomUUID();
     api.issuer.userinfo.set(subject, { email: addresses[3], email_verified: true });
     const viaUserinfo = await api.issuer.mint({ subject });
-    const provisioned = await send(`${API_BASE}${calls.customerGetCustomerData.path}`, viaUserinfo, {
-      'accept-language': 'en',
-    });
+    const provisioned = await send(
+      `${API_BASE}${calls.customerGetCustomerData.path}`,
+      viaUserinfo,
+      {
+        'accept-language': 'en',
+      },
+    );
     expect(provisioned.statusCode).toBe(200);
     // A refused unverified identity.
     const unverified = await api.issuer.mint({
@@ -76,7 +80,8 @@ describe('logs', () => {
       expect(logs).not.toContain(address.split('@')[0]!);
     }
     for (const token of tokens) {
-      for (const part of token.split('.').filter((p) => p.length > 8)) expect(logs).not.toContain(part);
+      for (const part of token.split('.').filter((p) => p.length > 8))
+        expect(logs).not.toContain(part);
     }
     expect(logs).not.toMatch(EMAIL_LIKE);
     expect(logs).not.toMatch(JWT_LIKE);

@@ -63,6 +63,7 @@ describe('the mail worker', () => {
     const [received] = sink.delivered();
     expect(received?.recipients).toEqual([to]);
     expect(received?.message.messageId).toBe(messageId);
+    expect(received?.message.headers.get('auto-submitted')).toBe('auto-generated');
     expect(received?.message.subject).toBe('Invitation to the Practice Portal');
     expect(received?.message.text).toContain(
       'David Markt invites you to join the practice “Praxis <b>am</b> Markt”',

@@ -20,7 +20,9 @@ const Operation = z.object({
     z.string(),
     z.object({
       description: z.string(),
-      content: z.object({ 'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }) }),
+      content: z.object({
+        'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }),
+      }),
     }),
   ),
 });
@@ -55,7 +57,9 @@ function resolve(document: unknown, ref: string): unknown {
     .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
     .reduce<unknown>(
       (node, key) =>
-        typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined,
+        typeof node === 'object' && node !== null
+          ? (node as Record<string, unknown>)[key]
+          : undefined,
       document,
     );
 }
@@ -111,7 +115,8 @@ describe('the OpenAPI document', () => {
     const success = operation!.responses[String(call.successStatus ?? 200)];
     expect(success, 'success answer is documented').toBeDefined();
     const schema = success!.content['application/json'].schema;
-    const resolved = typeof schema['$ref'] === 'string' ? resolve(document, schema['$ref']) : schema;
+    const resolved =
+      typeof schema['$ref'] === 'string' ? resolve(document, schema['$ref']) : schema;
     expect(resolved).toMatchObject({ type: jsonTypeOf(call.response) });
     if (call.response instanceof z.ZodObject) {
       expect(Object.keys((resolved as { properties: object }).properties).sort()).toEqual(
@@ -134,7 +139,13 @@ describe('the OpenAPI document', () => {
       .filter((call) => call !== calls.atestUsers)
       .map((call) => `${call.method} ${call.path}`);
     expect(documented.sort()).toEqual(declared.sort());
-    expect(new Set(Object.values(document.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId))).size).toBe(declared.length);
+    expect(
+      new Set(
+        Object.values(document.paths).flatMap((ops) =>
+          Object.values(ops).map((o) => o.operationId),
+        ),
+      ).size,
+    ).toBe(declared.length);
   });
 
   it('documents ATest/Users only when test endpoints are on', async () => {

@@ -45,28 +45,24 @@ describe('ATest/Users with ENABLE_TEST_ENDPOINTS', () => {
     const problem = expectProblem(response, 400, 'validation_failed');
     expect(problem.errors).toEqual([{ field: 'query.email', code: 'unknown_field' }]);
   });
-});
 
-describe('ATest/Users without ENABLE_TEST_ENDPOINTS', () => {
-  const api = useApi();
-
-  it('does not exist', async () => {
+  it('does not exist without ENABLE_TEST_ENDPOINTS, with either kind of provider', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    expectProblem(
-      await api.app.inject({ url: `${URL}?mail=${demo.anna}`, headers: bearer(token) }),
-      404,
-      'not_found',
-    );
-    // Nor with the embedded provider while the setting is off.
-    const app = await createTestApp({
-      database: api.db.database,
-      issuer: api.issuer,
-      embeddedProvider: true,
-    });
-    try {
-      expectProblem(await app.inject({ url: URL, headers: bearer(token) }), 404, 'not_found');
-    } finally {
-      await app.close();
+    for (const embeddedProvider of [false, true]) {
+      const app = await createTestApp({
+        database: api.db.database,
+        issuer: api.issuer,
+        embeddedProvider,
+      });
+      try {
+        const response = await app.inject({
+          url: `${URL}?mail=${demo.anna}`,
+          headers: bearer(token),
+        });
+        expectProblem(response, 404, 'not_found');
+      } finally {
+        await app.close();
+      }
     }
   });
 });

@@ -58,6 +58,15 @@ describe('Lifetime', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
+  it.each([['portal:api openid'], [['openid', 'portal:api']]])(
+    'private-scoped also reads the scopes from scp (%j), as some providers send them',
+    async (scp) => {
+      const token = await api.issuer.mint({ subject: 'sub-scp', scope: '', extra: { scope: undefined, scp } });
+      const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+    },
+  );
+
   it.each([['openid profile email'], ['openid portal:api:read'], ['']])(
     'private-scoped answers 403 to a token with scope "%s"',
     async (scope) => {

@@ -26,10 +26,18 @@ const broken = defineCall({
 
 function extend(app: FastifyInstance) {
   registerCall(app, profile, async () => {
-    const row = { firstName: 'Anna', passwordHash: '$argon2id$secret', address: { city: 'Berlin', internalNote: 'x' } };
+    const row = {
+      firstName: 'Anna',
+      passwordHash: '$argon2id$secret',
+      address: { city: 'Berlin', internalNote: 'x' },
+    };
     return row;
   });
-  registerCall(app, broken, async () => JSON.parse('{"count":"many","secret":"s3cr3t"}') as { count: number });
+  registerCall(
+    app,
+    broken,
+    async () => JSON.parse('{"count":"many","secret":"s3cr3t"}') as { count: number },
+  );
 }
 
 describe('response schemas', () => {
@@ -37,14 +45,20 @@ describe('response schemas', () => {
 
   it('strip fields the schema does not declare, nested ones too', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({ url: `${API_BASE}${profile.path}`, headers: bearer(token) });
+    const response = await api.app.inject({
+      url: `${API_BASE}${profile.path}`,
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ firstName: 'Anna', address: { city: 'Berlin' } });
   });
 
   it('turn an answer that breaks its schema into a bare 500', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({ url: `${API_BASE}${broken.path}`, headers: bearer(token) });
+    const response = await api.app.inject({
+      url: `${API_BASE}${broken.path}`,
+      headers: bearer(token),
+    });
     expectProblem(response, 500, 'internal_error');
     expect(response.body).not.toMatch(/many|s3cr3t|count/);
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { TestBrowser } from './browser.ts';
+import { normalizeHtml } from './html.ts';
 import { AUDIENCE, CLIENT_ID, WEB_ORIGIN } from './provider.ts';
 
 export const SCOPE = 'openid profile email portal:api';
@@ -56,7 +57,7 @@ export async function openSignIn(
     ...params,
   });
   const { response, url: pageUrl } = await browser.follow(url, new URL(issuer).origin);
-  const html = await response.text();
+  const html = normalizeHtml(await response.text());
   return {
     url: pageUrl,
     status: response.status,
