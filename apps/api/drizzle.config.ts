@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // The embedded identity provider's tables live in the same database and migrations.
+  schema: ['./src/db/schema.ts', '../idp/src/db/schema.ts'],
   out: './src/db/migrations',
 });

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The api serves `dist`: files under `/assets/` named `<name>-<hash>.<ext>` are cached for a
@@ -13,6 +14,11 @@ export default defineConfig({
     // No `data:` URIs for fonts or images: the CSP allows files from our origin.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // The silent-callback page runs in a hidden frame and gets its own small bundle.
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'silent-callback': fileURLToPath(new URL('silent-callback.html', import.meta.url)),
+      },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

@@ -14,9 +14,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin, type WebOptions } from './plugins/web.ts';
 import { mailboxPlugin } from './mail/mailbox.ts';
 import atest from './routes/atest.ts';
+import atestCreateUser from './routes/atest-create-user.ts';
 import getCustomerData from './routes/customer/get-customer-data.ts';
 import getPicklists from './routes/customer/get-picklists.ts';
 import lifetime from './routes/lifetime.ts';
+import portalConfiguration from './routes/portal-configuration.ts';
 import rights from './routes/rights.ts';
 import utility from './routes/utility.ts';
 
@@ -73,11 +75,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { serverUrl: `${config.publicUrl.origin}${API_BASE}` });
 
   await app.register(lifetime);
+  await app.register(portalConfiguration);
   await app.register(rights);
   await app.register(utility);
   await app.register(getCustomerData);
   await app.register(getPicklists);
-  if (config.testEndpoints) await app.register(atest);
+  if (config.testEndpoints) {
+    await app.register(atest);
+    await app.register(atestCreateUser);
+  }
   if (config.mailbox) await app.register(mailboxPlugin);
 
   if (options.web) {

@@ -56,6 +56,10 @@ const EnvSchema = z.object({
     .default('development'),
   PORT: port(3000),
   IDP_PORT: port(3001),
+  IDP_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, { error: 'must be a host name or IPv4 address' })
+    .default('localhost'),
   PUBLIC_URL: origin.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -85,6 +89,9 @@ const EnvSchema = z.object({
     .default('info'),
 });
 
+/** The scope of the portal's api at the identity provider. */
+export const API_SCOPE = 'portal:api';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -102,6 +109,8 @@ export interface Config {
     audience: string;
     /** The scope an access token needs for `Lifetime/private-scoped`. */
     apiScope: string;
+    /** What the web app asks for at sign-in. */
+    webScope: string;
   };
   smtpUrl: string | undefined;
   redisUrl: string | undefined;
@@ -196,7 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const issuer = env.OIDC_ISSUER ?? `http://localhost:${env.IDP_PORT}`;
+  const issuer = env.OIDC_ISSUER ?? `http://${env.IDP_HOST}:${env.IDP_PORT}`;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -212,7 +221,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       issuer,
       clientId: env.OIDC_CLIENT_ID ?? 'practice-portal-web',
       audience: env.OIDC_AUDIENCE ?? `${publicUrl.origin}/api`,
-      apiScope: 'portal:api',
+      apiScope: API_SCOPE,
+      webScope: `openid profile email offline_access ${API_SCOPE}`,
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,

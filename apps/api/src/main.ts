@@ -1,14 +1,29 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { startMailWorker } from './mail/worker.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Where to open the portal and, in development, how to sign in. */
+function startBanner(config: Config): string {
+  const origin = config.publicUrl.origin;
+  const lines = [`\n  Practice Portal: ${origin}`];
+  if (config.oidc.embedded) lines.push(`  Sign-in (embedded provider): ${config.oidc.issuer}`);
+  if (config.demoData) {
+    lines.push(
+      `  Demo sign-in: clara.wolf@example.com / ${DEMO_PASSWORD} (also anna.sommer, ben.krause, david.markt)`,
+    );
+  }
+  if (config.mailbox) lines.push(`  Mailbox: ${origin}/dev/mailbox`);
+  return `${lines.join('\n')}\n\n`;
+}
 
 function fail(message: string): never {
   console.error(`\nPractice Portal could not start.\n${message}\n`);
@@ -40,11 +55,29 @@ async function start(config: Config) {
     ? startMailWorker({ database, smtpUrl: config.smtpUrl, logger: app.log })
     : undefined;
 
+  let idp: IdentityProvider | undefined;
+  if (config.oidc.embedded) {
+    idp = await createIdentityProvider({
+      db: database.db,
+      issuer: config.oidc.issuer,
+      client: { clientId: config.oidc.clientId, webOrigin: config.publicUrl.origin },
+      audience: config.oidc.audience,
+      apiScope: config.oidc.apiScope,
+      ...(config.imprintUrl ? { imprintUrl: config.imprintUrl } : {}),
+      ...(config.privacyUrl ? { privacyUrl: config.privacyUrl } : {}),
+      logger: app.log,
+      trustProxy: config.trustProxy !== false,
+    });
+    // On this machine only, reached as localhost or 127.0.0.1 (both resolve to the IPv4 loopback).
+    await idp.listen(config.oidc.idpPort, config.loopback ? '127.0.0.1' : config.listenHost);
+  }
+
   await app.listen({ port: config.port, host: config.listenHost });
   app.log.info(
     { url: config.publicUrl.origin, database: config.database.kind, demoData: config.demoData },
     'Practice Portal is running',
   );
+  process.stdout.write(startBanner(config));
 
   let stopping = false;
   const stop = async () => {
@@ -52,6 +85,7 @@ async function start(config: Config) {
     stopping = true;
     await worker?.stop();
     await app.close();
+    await idp?.close();
     await database.close();
     process.exit(0);
   };

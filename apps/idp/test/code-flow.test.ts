@@ -162,4 +162,12 @@ describe('authorization code flow with PKCE', () => {
       /invalid_grant/,
     );
   });
+
+  it('logs neither e-mail addresses nor passwords nor tokens', () => {
+    const logged = JSON.stringify(running.logger.entries);
+    expect(running.logger.entries.length).toBeGreaterThan(0);
+    expect(logged).not.toContain('@example.com');
+    expect(logged).not.toContain(DEMO_PASSWORD);
+    expect(logged).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  });
 });

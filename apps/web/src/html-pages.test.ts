@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import indexHtml from '../index.html?raw';
-import silentCallbackHtml from '../public/silent-callback.html?raw';
+import silentCallbackHtml from '../silent-callback.html?raw';
 
 // The api's Content-Security-Policy allows scripts and styles from our origin only: a page with
 // inline code or a resource from elsewhere would break in the browser, so none may exist.

@@ -7,3 +7,4 @@ export * from './dates.ts';
 export * from './email.ts';
 export * from './picklists.ts';
 export * from './problem.ts';
+export * from './web-configuration.ts';

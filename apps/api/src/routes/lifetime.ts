@@ -16,7 +16,7 @@ export default async function lifetime(app: FastifyInstance) {
         ),
       ]);
     } catch (error) {
-      request.log.warn({ reason: (error as Error).message }, 'database does not answer');
+      request.log.warn({ err: error }, 'database does not answer');
       throw new ApiError(503, ErrorCode.unavailable);
     }
     return { status: 'ok' as const };

@@ -6,7 +6,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MIGRATIONS_FOLDER, MigrationError, migrateDatabase } from '../../src/db/migrate.ts';
-import * as schema from '../../src/db/schema.ts';
+import * as apiSchema from '../../src/db/schema.ts';
+import * as idpSchema from '../../../idp/src/db/schema.ts';
 import { createEmptyDatabase, type TestDatabase } from '../support/database.ts';
 import { appliedMigrations, dataDigest, rows, schemaFingerprint } from './schema-fingerprint.ts';
 
@@ -16,6 +17,9 @@ const JournalSchema = z.object({
 const journal = JournalSchema.parse(
   JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')),
 );
+
+// The schema files drizzle.config.ts generates migrations from: the api's and the provider's.
+const schema = { ...apiSchema, ...idpSchema };
 
 const schemaTables = Object.values(schema as Record<string, unknown>)
   .flatMap((value) => (is(value, PgTable) ? [getTableConfig(value).name] : []))

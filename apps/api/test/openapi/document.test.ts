@@ -72,6 +72,8 @@ function jsonTypeOf(schema: z.ZodType): string {
 }
 
 const allCalls: CallDefinition[] = Object.values(calls);
+/** Registered only with ENABLE_TEST_ENDPOINTS. */
+const testCalls: CallDefinition[] = [calls.atestUsers, calls.atestCreateUser];
 
 describe('the OpenAPI document', () => {
   const api = useApi();
@@ -94,7 +96,7 @@ describe('the OpenAPI document', () => {
 
   it.each(
     allCalls
-      .filter((call) => call !== calls.atestUsers)
+      .filter((call) => !testCalls.includes(call))
       .map((call) => [`${call.method} ${call.path}`, call] as const),
   )('documents %s with its parameters, answer and security', async (_name, call) => {
     const document = await documentOf();
@@ -136,7 +138,7 @@ describe('the OpenAPI document', () => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const declared = allCalls
-      .filter((call) => call !== calls.atestUsers)
+      .filter((call) => !testCalls.includes(call))
       .map((call) => `${call.method} ${call.path}`);
     expect(documented.sort()).toEqual(declared.sort());
     expect(
@@ -148,8 +150,9 @@ describe('the OpenAPI document', () => {
     ).toBe(declared.length);
   });
 
-  it('documents ATest/Users only when test endpoints are on', async () => {
-    expect(Object.keys((await documentOf()).paths)).not.toContain(calls.atestUsers.path);
+  it('documents the ATest calls only when test endpoints are on', async () => {
+    const paths = Object.keys((await documentOf()).paths);
+    for (const call of testCalls) expect(paths).not.toContain(call.path);
     const withTests = await createTestApp({
       database: api.db.database,
       issuer: api.issuer,
@@ -157,10 +160,14 @@ describe('the OpenAPI document', () => {
       env: { ENABLE_TEST_ENDPOINTS: 'true' },
     });
     try {
-      const operation = (await documentOf(withTests)).paths[calls.atestUsers.path]?.['get'];
+      const document = await documentOf(withTests);
+      const operation = document.paths[calls.atestUsers.path]?.['get'];
       expect(operation?.parameters).toEqual([
         expect.objectContaining({ name: 'mail', in: 'query', required: false }),
       ]);
+      const createUser = document.paths[calls.atestCreateUser.path]?.['post'];
+      expect(createUser?.security).toEqual([]);
+      expect(createUser?.responses['201']).toBeDefined();
     } finally {
       await withTests.close();
     }

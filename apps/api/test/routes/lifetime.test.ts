@@ -61,7 +61,11 @@ describe('Lifetime', () => {
   it.each([['portal:api openid'], [['openid', 'portal:api']]])(
     'private-scoped also reads the scopes from scp (%j), as some providers send them',
     async (scp) => {
-      const token = await api.issuer.mint({ subject: 'sub-scp', scope: '', extra: { scope: undefined, scp } });
+      const token = await api.issuer.mint({
+        subject: 'sub-scp',
+        scope: '',
+        extra: { scope: undefined, scp },
+      });
       const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
     },

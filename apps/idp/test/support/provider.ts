@@ -5,7 +5,6 @@ import type { IdpDb } from '../../src/db/database.ts';
 import { createIdentityProvider, type IdentityProvider } from '../../src/index.ts';
 import type { IdentityProviderOptions } from '../../src/options.ts';
 import { seedDemoAccounts } from '../../src/accounts.ts';
-import { ensureDevTables } from './_dev-tables.ts';
 import { recordingLogger } from './logger.ts';
 
 export const WEB_ORIGIN = 'http://localhost:3000';
@@ -56,7 +55,6 @@ export async function startIdp(
 /** A database of its own with the demo accounts (as the api's demo seed will create them). */
 export async function createIdpTestDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await ensureDevTables(database.database.db);
   await seedDemoAccounts(database.database.db, [
     { email: DEMO_EMAIL, password: DEMO_PASSWORD },
     { email: 'anna.sommer@example.com', password: DEMO_PASSWORD },

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { seedDemoAccounts } from '@pp/idp';
 import type { Database, Executor } from '../client.ts';
 import {
   companies,
@@ -11,6 +12,7 @@ import {
 } from '../schema.ts';
 import {
   DEMO_ENTITLEMENTS,
+  DEMO_PASSWORD,
   DEMO_PRACTICES,
   DEMO_USERS,
   type DemoPracticeKey,
@@ -121,15 +123,11 @@ export async function seedDemoData(database: Database): Promise<void> {
           where m.company_id = ${companies.id} and m.role = 'superadmin'
             and ${companies.id} = ${practice.id} and ${companies.createdBy} is null`);
       }
+      // Their sign-in accounts at the embedded provider (the password is public).
+      await seedDemoAccounts(
+        tx,
+        DEMO_USERS.map((user) => ({ email: user.email, password: DEMO_PASSWORD })),
+      );
     }),
   );
-}
-
-/** Whether the demo customers exist (for the start message). */
-export async function hasDemoData(db: Executor): Promise<boolean> {
-  const [row] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(sql`lower(${customers.email}) = ${DEMO_USERS[0].email}`);
-  return row !== undefined;
 }

@@ -1,16 +1,16 @@
 import i18next, { type i18n } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pp/contract';
 
-export const LANGUAGES = ['de', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'de';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** The translation files the api serves; `{{lng}}` is one of {@link LANGUAGES}. */
 export const TRANSLATIONS_PATH = '/assets/i18n/{{lng}}.json';
-const LANGUAGE_KEY = 'pp.language';
+/** localStorage key of the chosen interface language (PRODUCT §2 allows it). */
+export const LANGUAGE_KEY = 'pp.language';
 
-function isLanguage(value: unknown): value is Language {
+export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language === value);
 }
 
@@ -26,7 +26,8 @@ export function rememberLanguage(language: Language): void {
 
 /**
  * An i18next instance that loads its texts over HTTP and keeps `<html lang>` in step with the
- * interface language (screen readers pick their voice from it).
+ * interface language (screen readers pick their voice from it). Resolves once the texts of the
+ * language are loaded.
  */
 export async function createI18n(language: Language = storedLanguage()): Promise<i18n> {
   const instance = i18next.createInstance();
@@ -38,7 +39,8 @@ export async function createI18n(language: Language = storedLanguage()): Promise
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Both files hold the same keys (a unit test checks), so no second file is fetched as fallback.
+      fallbackLng: false,
       supportedLngs: LANGUAGES,
       load: 'languageOnly',
       backend: { loadPath: TRANSLATIONS_PATH },

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
+
+/**
+ * One build of the web app serves every environment: it learns the identity provider, client,
+ * audience, links and idle timeout here at start. Public: none of it is secret.
+ */
+export default async function portalConfiguration(app: FastifyInstance) {
+  const { oidc, imprintUrl, privacyUrl, idleTimeoutMinutes } = app.config;
+  const answer = {
+    oidc: {
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      audience: oidc.audience,
+      scope: oidc.webScope,
+    },
+    imprintUrl: imprintUrl ?? null,
+    privacyUrl: privacyUrl ?? null,
+    idleTimeoutMinutes,
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      WEB_CONFIGURATION_PATH,
+      { schema: { hide: true, response: { 200: WebConfigurationSchema } } },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'no-cache');
+        return answer;
+      },
+    );
+}

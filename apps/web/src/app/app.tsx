@@ -1,0 +1,58 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { ApiClientContext, useApiClient } from '../lib/api/api-context.ts';
+import { useAuth } from '../lib/auth/auth-context.ts';
+import { colorSchemeManager } from '../lib/theme/color-scheme.ts';
+import '../lib/theme/mantine-styles.ts';
+import { theme } from '../lib/theme/theme.ts';
+import { ToastContext } from '../lib/toasts/toast-context.ts';
+import { createToastStore } from '../lib/toasts/toast-store.ts';
+import { UiStoreContext } from '../lib/ui-state/ui-state-context.ts';
+import { createUiStore } from '../lib/ui-state/ui-store.ts';
+import { countingApiClient } from './counting-api-client.ts';
+import { createAppRouter } from './router.tsx';
+
+function createServices() {
+  return {
+    queryClient: new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    }),
+    uiStore: createUiStore(window.sessionStorage),
+    toastStore: createToastStore(),
+    router: createAppRouter(),
+  };
+}
+
+/**
+ * Everything below sign-in (which provides the user, translations and the api client): theme,
+ * data cache, UI state, toasts and the routes.
+ */
+export function App() {
+  const [{ queryClient, uiStore, toastStore, router }] = useState(createServices);
+  const auth = useAuth();
+  const baseClient = useApiClient();
+  const client = useMemo(
+    () => countingApiClient(baseClient, uiStore, auth.getAccessToken),
+    [baseClient, uiStore, auth.getAccessToken],
+  );
+
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      <QueryClientProvider client={queryClient}>
+        <UiStoreContext.Provider value={uiStore}>
+          <ToastContext.Provider value={toastStore}>
+            <ApiClientContext.Provider value={client}>
+              <RouterProvider router={router} />
+            </ApiClientContext.Provider>
+          </ToastContext.Provider>
+        </UiStoreContext.Provider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Anchor, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useWebConfiguration } from '../web-configuration.ts';
+
+/** Impressum and privacy links of the deployment (`IMPRINT_URL`, `PRIVACY_URL`). */
+export function AppFooter() {
+  const { t } = useTranslation();
+  const { data: config } = useWebConfiguration();
+
+  return (
+    <Group
+      component="footer"
+      aria-label={t('FOOTER.LABEL')}
+      className="app-footer"
+      gap="md"
+      mt="xl"
+      py="md"
+    >
+      {config?.imprintUrl && (
+        <Anchor href={config.imprintUrl} size="sm">
+          {t('FOOTER.IMPRINT')}
+        </Anchor>
+      )}
+      {config?.privacyUrl && (
+        <Anchor href={config.privacyUrl} size="sm">
+          {t('FOOTER.PRIVACY')}
+        </Anchor>
+      )}
+    </Group>
+  );
+}

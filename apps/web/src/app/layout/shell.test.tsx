@@ -1,0 +1,125 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { delay, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
+import { COLOR_SCHEME_KEY } from '../../lib/theme/color-scheme.ts';
+import { clara } from '../testing/demo-customers.ts';
+import { apiHandler, apiRequests, createPortalServer } from '../testing/portal-server.ts';
+import { renderApp } from '../testing/render-app.tsx';
+
+const server = createPortalServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  apiRequests.length = 0;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+});
+afterAll(() => server.close());
+
+const greeting = () => screen.findByRole('heading', { level: 1, name: /Guten Tag|Hello/ });
+
+describe('language', () => {
+  it('is German by default and switches to English, remembered for the next visit', async () => {
+    await renderApp('/dashboard');
+    await greeting();
+    expect(document.documentElement.lang).toBe('de');
+
+    const english = screen.getByRole('button', { name: 'English' });
+    expect(english.getAttribute('lang')).toBe('en');
+    fireEvent.click(english);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Ms Wolf' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('en');
+    // Picklist labels come in the new language.
+    expect(apiRequests.filter((r) => r.call === 'Customer/GetPicklists')).toHaveLength(2);
+
+    cleanup();
+    await renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: /^Hello/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deutsch' })).toBeTruthy();
+  });
+});
+
+describe('colour scheme', () => {
+  it('switches to dark and remembers it', async () => {
+    await renderApp('/dashboard');
+    await greeting();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dunkles Design einschalten' }));
+
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(window.localStorage.getItem(COLOR_SCHEME_KEY)).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Helles Design einschalten' })).toBeTruthy();
+  });
+});
+
+describe('global spinner', () => {
+  it('shows while an api call runs and disappears after it', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      apiHandler('Customer/GetPicklists', async () => {
+        await released;
+        return HttpResponse.json({
+          salutation: { values: [] },
+          position: { values: [] },
+          professions: { values: [] },
+          newsletterDistributor: { values: [] },
+          newsletterInterests: { values: [] },
+          otherIndustries: { values: [] },
+        });
+      }),
+    );
+    await renderApp('/dashboard');
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Wird geladen …'));
+    await delay(50);
+    expect(screen.getByRole('status').textContent).toBe('Wird geladen …');
+    release();
+    await greeting();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+  });
+});
+
+describe('frame', () => {
+  it('offers the user menu and the legal links', async () => {
+    await renderApp('/dashboard');
+    await greeting();
+
+    expect(screen.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe(
+      'https://provider.example.com/impressum',
+    );
+    expect(screen.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe(
+      'https://provider.example.com/datenschutz',
+    );
+    // Clara has one practice: nothing to switch.
+    expect(screen.queryByRole('button', { name: /Aktive Praxis/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mein Profil' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Abmelden' })).toBeTruthy();
+    expect(screen.getByText(`${clara.firstName} ${clara.lastName}`)).toBeTruthy();
+  });
+
+  it('starts with a skip link to the content', async () => {
+    await renderApp('/dashboard');
+    await greeting();
+
+    expect(screen.getAllByRole('link')[0]?.textContent).toBe('Zum Inhalt springen');
+    fireEvent.click(screen.getByRole('link', { name: 'Zum Inhalt springen' }));
+    expect(document.activeElement?.id).toBe('main-content');
+    expect(window.location.hash).toBe('');
+  });
+
+  it('signs out from the user menu', async () => {
+    const { session } = await renderApp('/dashboard');
+    await greeting();
+    fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+    expect(session.signOuts).toBe(1);
+  });
+});

@@ -1,0 +1,51 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ROUTES } from '@pp/contract';
+import { useAuth } from '../lib/auth/auth-context.ts';
+import { IdleWarning } from '../lib/idle/idle-warning.tsx';
+import { Toaster } from '../lib/toasts/toaster.tsx';
+import { useUiState } from '../lib/ui-state/ui-state-context.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { GlobalSpinner } from './layout/global-spinner.tsx';
+import { ScrollManager } from './layout/scroll-manager.tsx';
+import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
+import { useStartup } from './startup/use-startup.ts';
+import { useWebConfiguration } from './web-configuration.ts';
+
+/** Everything around the routes: startup first, then the frame with the matched screen. */
+export function RootLayout() {
+  const startup = useStartup();
+  const location = useLocation();
+  const auth = useAuth();
+  const { data: config } = useWebConfiguration();
+  const hasCustomer = useUiState((state) => state.activeCustomer !== undefined);
+  const outcome = startup.isError ? 'no-customer' : startup.data;
+
+  let content = null;
+  if (outcome === 'no-customer' && location.pathname !== ROUTES.unauthorized) {
+    const state: UnauthorizedState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+    };
+    content = <Navigate to={ROUTES.unauthorized} replace state={state} />;
+  } else if (outcome === 'ready' || outcome === 'no-customer') {
+    content = (
+      <AppLayout withNavigation={hasCustomer}>
+        <ScrollManager />
+        <Outlet />
+      </AppLayout>
+    );
+  }
+
+  return (
+    <>
+      {content}
+      <GlobalSpinner />
+      <Toaster />
+      {config && (
+        <IdleWarning
+          timeoutMinutes={config.idleTimeoutMinutes}
+          onSignOut={() => void auth.signOut()}
+        />
+      )}
+    </>
+  );
+}

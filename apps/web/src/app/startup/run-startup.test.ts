@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../lib/api/create-api-client.ts';
+import { prohibitedAliasesQueryKey } from '../../lib/ui-state/api/get-email-prohibited-alias.ts';
+import { createUiStore } from '../../lib/ui-state/ui-store.ts';
+import { clara } from '../testing/demo-customers.ts';
+import { apiHandler, apiRequests, createPortalServer, problem } from '../testing/portal-server.ts';
+import { runStartup } from './run-startup.ts';
+
+const server = createPortalServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  apiRequests.length = 0;
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+function startup({ token }: { token: string | undefined } = { token: 'token' }) {
+  const queryClient = new QueryClient();
+  const store = createUiStore(window.sessionStorage);
+  const toasts: string[] = [];
+  let signIns = 0;
+  const client = createApiClient({
+    apiOrigin: window.location.origin,
+    getAccessToken: () => token,
+    onUnauthorized: () => undefined,
+    getLanguage: () => 'de',
+  });
+  const outcome = runStartup({
+    queryClient,
+    client,
+    store,
+    getAccessToken: () => token,
+    signIn: async () => {
+      signIns++;
+    },
+    language: 'de',
+    showToast: (key) => toasts.push(key),
+  });
+  return { outcome, queryClient, store, toasts, signIns: () => signIns };
+}
+
+describe('runStartup', () => {
+  it('keeps the prohibited aliases and sets the customer in the UI state', async () => {
+    const { outcome, queryClient, store, toasts } = startup();
+    expect(await outcome).toBe('ready');
+    expect(queryClient.getQueryData(prohibitedAliasesQueryKey)).toEqual(['info', 'praxis']);
+    expect(store.getState().activeCustomer).toEqual(clara);
+    expect(store.getState().token).toBe('token');
+    expect(toasts).toEqual([]);
+  });
+
+  it('uses ["info"] when the prohibited aliases cannot be loaded, without a toast', async () => {
+    server.use(apiHandler('Utility/EmailProhibitedAlias', () => problem(503, 'service_unavailable')));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { outcome, queryClient, toasts } = startup();
+    expect(await outcome).toBe('ready');
+    expect(queryClient.getQueryData(prohibitedAliasesQueryKey)).toEqual(['info']);
+    expect(toasts).toEqual([]);
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a missing customer with MESSAGES.GET_ERROR', async () => {
+    server.use(apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { outcome, store, toasts } = startup();
+    expect(await outcome).toBe('no-customer');
+    expect(store.getState().activeCustomer).toBeUndefined();
+    expect(toasts).toEqual(['MESSAGES.GET_ERROR']);
+  });
+
+  it('shows MESSAGES.GET_ERROR once each for failed customer and picklists', async () => {
+    server.use(
+      apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')),
+      apiHandler('Customer/GetPicklists', () => problem(500, 'internal_error')),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { outcome, toasts } = startup();
+    expect(await outcome).toBe('no-customer');
+    expect(toasts).toEqual(['MESSAGES.GET_ERROR', 'MESSAGES.GET_ERROR']);
+  });
+
+  it('signs in without calling the api when there is no access token', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { outcome, signIns } = startup({ token: undefined });
+    expect(await outcome).toBe('signing-in');
+    expect(signIns()).toBe(1);
+    expect(apiRequests).toEqual([]);
+  });
+});

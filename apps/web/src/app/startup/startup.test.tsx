@@ -1,0 +1,124 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { anna, clara } from '../testing/demo-customers.ts';
+import {
+  apiHandler,
+  apiRequests,
+  createPortalServer,
+  portalHandlers,
+  problem,
+} from '../testing/portal-server.ts';
+import { ACCESS_TOKEN, renderApp } from '../testing/render-app.tsx';
+
+const server = createPortalServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  apiRequests.length = 0;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const consoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+const consoleWarnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+const logged = (spy: ReturnType<typeof consoleErrors>) => spy.mock.calls.map((call) => call[0]);
+
+describe('startup', () => {
+  it('loads customer, prohibited aliases and picklists in this order, each with the token', async () => {
+    server.use(...portalHandlers(anna));
+    const errors = consoleErrors();
+    const warnings = consoleWarnings();
+    await renderApp('/dashboard');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Frau Dr. med. dent. Sommer' }),
+    ).toBeTruthy();
+    expect(apiRequests).toEqual([
+      { call: 'Customer/GetCustomerData', authorization: `Bearer ${ACCESS_TOKEN}` },
+      { call: 'Utility/EmailProhibitedAlias', authorization: `Bearer ${ACCESS_TOKEN}` },
+      { call: 'Customer/GetPicklists', authorization: `Bearer ${ACCESS_TOKEN}` },
+    ]);
+    expect(screen.getByText('Zahnarztpraxis Dr. Sommer', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText(/Ihre Rolle: Hauptadministrator/)).toBeTruthy();
+    expect(logged(errors)).toEqual([]);
+    expect(logged(warnings)).toEqual([]);
+  });
+
+  it('shows GET_ERROR and the unauthorized page when the customer cannot be loaded', async () => {
+    server.use(apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')));
+    const errors = consoleErrors();
+    await renderApp('/my-practice?tab=2#team');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ihre Daten konnten nicht geladen werden' }),
+    ).toBeTruthy();
+    expect(window.location.pathname).toBe('/unauthorized');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    );
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).toBeNull();
+    expect(apiRequests.map((request) => request.call)).toEqual([
+      'Customer/GetCustomerData',
+      'Utility/EmailProhibitedAlias',
+      'Customer/GetPicklists',
+    ]);
+    expect(logged(errors)).toEqual(['Startup: customer data could not be loaded']);
+  });
+
+  it('returns to the requested URL when a retry loads the customer', async () => {
+    let answers = 0;
+    server.use(
+      apiHandler('Customer/GetCustomerData', () =>
+        answers++ === 0 ? problem(503, 'service_unavailable') : HttpResponse.json(clara),
+      ),
+    );
+    consoleErrors();
+    await renderApp('/my-practice?tab=2#team');
+    fireEvent.click(await screen.findByRole('button', { name: 'Erneut versuchen' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Meine Praxis' })).toBeTruthy();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/my-practice?tab=2#team',
+    );
+  });
+
+  it('goes on with the fallback ["info"] when the prohibited aliases cannot be loaded', async () => {
+    server.use(apiHandler('Utility/EmailProhibitedAlias', () => problem(500, 'internal_error')));
+    const errors = consoleErrors();
+    await renderApp('/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Frau Wolf' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(logged(errors)).toEqual([
+      'Prohibited e-mail aliases could not be loaded; using the fallback',
+    ]);
+  });
+
+  it('shows GET_ERROR but stays when the picklists cannot be loaded', async () => {
+    server.use(apiHandler('Customer/GetPicklists', () => problem(500, 'internal_error')));
+    const errors = consoleErrors();
+    await renderApp('/dashboard');
+
+    // Without the salutation's label the greeting uses the full name.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Clara Wolf' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/konnten nicht geladen werden/);
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(logged(errors)).toEqual(['Startup: picklists could not be loaded']);
+  });
+
+  it('signs in again, without a toast, when the api refuses the token', async () => {
+    server.use(apiHandler('Customer/GetCustomerData', () => problem(401, 'unauthenticated')));
+    const errors = consoleErrors();
+    const { session } = await renderApp('/dashboard');
+
+    await waitFor(() => expect(session.signIns).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(logged(errors)).toEqual([]);
+  });
+});

@@ -1,0 +1,247 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { calls, defineCall } from '@pp/contract';
+import { ApiCallError } from './api-context.ts';
+import { carriesBearer } from './bearer-rule.ts';
+import { createApiClient, type ApiClientOptions } from './create-api-client.ts';
+
+const API = 'http://portal.test';
+const TOKEN = 'header.payload.signature';
+
+interface Seen {
+  url: URL;
+  method: string;
+  authorization: string | null;
+  acceptLanguage: string | null;
+  contentType: string | null;
+  body: string;
+}
+const seen: Seen[] = [];
+const record = async (request: Request) => {
+  seen.push({
+    url: new URL(request.url),
+    method: request.method,
+    authorization: request.headers.get('authorization'),
+    acceptLanguage: request.headers.get('accept-language'),
+    contentType: request.headers.get('content-type'),
+    body: await request.text(),
+  });
+};
+
+const server = setupServer(
+  http.all(`${API}/api/v1/*`, async ({ request }) => {
+    await record(request);
+    return HttpResponse.json(true);
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  seen.length = 0;
+});
+afterAll(() => server.close());
+
+function client(options: Partial<ApiClientOptions> = {}) {
+  return createApiClient({
+    apiOrigin: API,
+    getAccessToken: () => TOKEN,
+    onUnauthorized: () => undefined,
+    getLanguage: () => 'en',
+    ...options,
+  });
+}
+
+const fileCall = (path: string) =>
+  defineCall({
+    method: 'GET',
+    path,
+    tag: 'Test',
+    summary: 'test',
+    auth: 'bearer',
+    response: z.boolean(),
+  });
+
+describe('requests', () => {
+  it('calls /api/v1 + path with the query, the language and the bearer token, and parses the answer', async () => {
+    const answer = await client().call(calls.atestUsers, { query: { mail: 'anna@example.com' } });
+
+    expect(answer).toBe(true);
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request?.method).toBe('GET');
+    expect(request?.url.pathname).toBe('/api/v1/ATest/Users');
+    expect(request?.url.searchParams.get('mail')).toBe('anna@example.com');
+    expect(request?.acceptLanguage).toBe('en');
+    expect(request?.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('sends the body as JSON', async () => {
+    const call = defineCall({
+      method: 'POST',
+      path: '/Test/Echo',
+      tag: 'Test',
+      summary: 'test',
+      auth: 'bearer',
+      body: z.object({ name: z.string() }),
+      response: z.boolean(),
+    });
+    await client().call(call, { body: { name: 'Praxis am Markt' } });
+
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.contentType).toBe('application/json');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ name: 'Praxis am Markt' });
+  });
+
+  it('leaves out query parameters without a value', async () => {
+    await client().call(calls.atestUsers, { query: {} });
+    expect(seen[0]?.url.search).toBe('');
+  });
+});
+
+describe('the Authorization header', () => {
+  it('is still sent when only the query string contains "token"', async () => {
+    await client().call(calls.atestUsers, { query: { mail: 'token.holder@example.com' } });
+    expect(seen[0]?.url.search).toContain('token');
+    expect(seen[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it.each(['/Documents/Invoice.pdf', '/Auth/token', '/Auth/RefreshToken'])(
+    'is not sent when the path (%s) names a PDF or a token',
+    async (path) => {
+      await client().call(fileCall(path));
+      expect(seen[0]?.url.pathname).toBe(`/api/v1${path}`);
+      expect(seen[0]?.authorization).toBeNull();
+    },
+  );
+
+  it('is not sent when there is no token', async () => {
+    await client({ getAccessToken: () => undefined }).call(calls.atestUsers);
+    expect(seen[0]?.authorization).toBeNull();
+  });
+
+  it('goes to the api origin only', () => {
+    expect(carriesBearer(new URL(`${API}/api/v1/Customer/GetCustomerData`), API)).toBe(true);
+    for (const other of [
+      'http://elsewhere.test/api/v1/Customer/GetCustomerData',
+      'http://portal.test:8080/api/v1/Customer/GetCustomerData',
+      'https://portal.test/api/v1/Customer/GetCustomerData',
+      'http://portal.test.elsewhere.test/api/v1/Customer/GetCustomerData',
+      'http://api.portal.test/api/v1/Customer/GetCustomerData',
+    ]) {
+      expect(carriesBearer(new URL(other), API), other).toBe(false);
+    }
+  });
+});
+
+describe('refusals', () => {
+  it('turns a problem body into an ApiCallError with its code and field errors', async () => {
+    const errors = [{ field: 'body.postalCode', code: 'invalid', params: { length: 5 } }];
+    server.use(
+      http.post(`${API}/api/v1/Test/Echo`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            code: 'validation_failed',
+            errors,
+          },
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const call = defineCall({
+      method: 'POST',
+      path: '/Test/Echo',
+      tag: 'Test',
+      summary: 'test',
+      auth: 'bearer',
+      response: z.boolean(),
+    });
+
+    const error = await client()
+      .call(call)
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', errors });
+  });
+
+  it('keeps the status of an answer that is no problem body', async () => {
+    server.use(
+      http.get(
+        `${API}/api/v1/ATest/Users`,
+        () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 }),
+      ),
+    );
+
+    const error = await client()
+      .call(calls.atestUsers)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 502, code: 'service_unavailable', errors: [] });
+  });
+
+  it('reports a 401 so the user signs in again', async () => {
+    server.use(
+      http.get(`${API}/api/v1/Customer/GetCustomerData`, () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthenticated' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const onUnauthorized = vi.fn();
+
+    const error = await client({ onUnauthorized })
+      .call(calls.customerGetCustomerData)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not report other refusals as a lost session', async () => {
+    server.use(
+      http.get(`${API}/api/v1/Customer/GetCustomerData`, () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Forbidden', status: 403, code: 'identity_unverified' },
+          { status: 403 },
+        ),
+      ),
+    );
+    const onUnauthorized = vi.fn();
+
+    const error = await client({ onUnauthorized })
+      .call(calls.customerGetCustomerData)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 403, code: 'identity_unverified' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    server.use(http.get(`${API}/api/v1/ATest/Users`, () => HttpResponse.json({ exists: true })));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    const error = await client()
+      .call(calls.atestUsers)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 200, code: 'internal_error' });
+    expect(consoleError).toHaveBeenCalledOnce();
+    consoleError.mockRestore();
+  });
+
+  it('reports an unreachable api as unavailable', async () => {
+    server.use(http.get(`${API}/api/v1/ATest/Users`, () => HttpResponse.error()));
+
+    const error = await client()
+      .call(calls.atestUsers)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 0, code: 'service_unavailable' });
+  });
+});

@@ -1,0 +1,75 @@
+import { API_BASE, ErrorCode, type CallDefinition } from '@pp/contract';
+import { z } from 'zod';
+import { ApiCallError, type ApiClient, type CallInput } from './api-context.ts';
+import { carriesBearer } from './bearer-rule.ts';
+import { problemError } from './problem-error.ts';
+
+export interface ApiClientOptions {
+  /** Origin of the api, e.g. `https://portal.example.com`; calls go to `/api/v1` below it. */
+  apiOrigin: string;
+  /** The current access token, or undefined when there is none. */
+  getAccessToken: () => string | undefined;
+  /** Called on every 401: the session is no longer accepted. */
+  onUnauthorized: () => void;
+  /** The interface language, sent as `Accept-Language`. */
+  getLanguage: () => string;
+}
+
+function callUrl(apiOrigin: string, call: CallDefinition, query: object | undefined): URL {
+  const url = new URL(`${API_BASE}${call.path}`, apiOrigin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      url.searchParams.append(key, String(item));
+    }
+  }
+  return url;
+}
+
+/** The web app's client of the api: one `fetch` per call, answers checked against the contract. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  return {
+    async call<C extends CallDefinition>(
+      call: C,
+      input: CallInput<C> = {},
+    ): Promise<z.infer<C['response']>> {
+      const { query, body, signal } = input;
+      const url = callUrl(options.apiOrigin, call, query ?? undefined);
+      const headers = new Headers({
+        accept: 'application/json',
+        'accept-language': options.getLanguage(),
+      });
+      const token = options.getAccessToken();
+      if (token && carriesBearer(url, options.apiOrigin)) {
+        headers.set('authorization', `Bearer ${token}`);
+      }
+      if (body !== undefined) headers.set('content-type', 'application/json');
+
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: call.method,
+          headers,
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new ApiCallError(0, ErrorCode.unavailable);
+      }
+
+      if (!response.ok) {
+        const refusal = await problemError(response);
+        if (response.status === 401) options.onUnauthorized();
+        throw refusal;
+      }
+      const answer: unknown = response.status === 204 ? undefined : await response.json();
+      const parsed = z.safeParse<C['response']>(call.response, answer);
+      if (!parsed.success) {
+        console.error(`${call.path}: the answer does not match the contract`, parsed.error.issues);
+        throw new ApiCallError(response.status, ErrorCode.internal);
+      }
+      return parsed.data;
+    },
+  };
+}

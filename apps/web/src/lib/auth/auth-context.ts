@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+
+export interface AuthUser {
+  /** The provider's subject. */
+  subject: string;
+  email: string | undefined;
+  name: string | undefined;
+}
+
+/**
+ * The signed-in session. The app below `AuthProvider` renders only once a user is signed in;
+ * until then the provider shows the wait and runs the redirect flows.
+ */
+export interface Auth {
+  user: AuthUser;
+  /** The current access token (memory only), or undefined when there is none. */
+  getAccessToken(): string | undefined;
+  /** A fresh sign-in at the provider that returns to the current URL (path, query, hash). */
+  signIn(): Promise<void>;
+  /** Ends the session here and at the provider. */
+  signOut(): Promise<void>;
+}
+
+export const AuthContext = createContext<Auth | null>(null);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth needs an AuthProvider above it');
+  return auth;
+}

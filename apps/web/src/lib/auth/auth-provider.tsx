@@ -1,0 +1,34 @@
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { AuthContext, type Auth } from './auth-context.ts';
+import { AuthFailure, AuthWait } from './auth-screens.tsx';
+import type { AuthSession } from './auth-session.ts';
+
+/** Renders its children only for a signed-in user; until then the wait or the failure. */
+export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
+  useEffect(() => {
+    void session.start();
+  }, [session]);
+  const status = useSyncExternalStore(session.subscribe, session.status);
+  const profile = status.kind === 'signed-in' ? status.user.profile : undefined;
+  const subject = profile?.sub;
+  const email = profile?.email;
+  const name = profile?.name;
+
+  // Renewals replace the user object; the app re-renders only when who is signed in changes.
+  const auth = useMemo<Auth | undefined>(
+    () =>
+      subject === undefined
+        ? undefined
+        : {
+            user: { subject, email, name },
+            getAccessToken: session.accessToken,
+            signIn: session.signIn,
+            signOut: session.signOut,
+          },
+    [session, subject, email, name],
+  );
+
+  if (status.kind === 'failed') return <AuthFailure onRetry={() => void session.retry()} />;
+  if (!auth) return <AuthWait signingOut={status.kind === 'signing-out'} />;
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,44 @@
+import { formatGermanDate, parseGermanDate } from '@pp/contract';
+
+/** The portal formats dates, times and money the German way in both languages (specification §9). */
+export const LOCALE = 'de-DE';
+export const CURRENCY = 'EUR';
+/** Weeks start on Monday (1; Sunday is 0), for calendars and date pickers. */
+export const FIRST_DAY_OF_WEEK = 1;
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Europe/Berlin',
+});
+const currencyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+
+/** A moment as dd.MM.yyyy, in German time. */
+export function formatDate(moment: Date): string {
+  return dateFormat.format(moment);
+}
+
+/** An ISO calendar date `YYYY-MM-DD` (no time zone) as dd.MM.yyyy. */
+export function formatIsoDate(iso: string): string {
+  return formatGermanDate(iso);
+}
+
+/** A moment's time of day, 24-hour clock, in German time. */
+export function formatTime(moment: Date): string {
+  return timeFormat.format(moment);
+}
+
+/** An amount of euros, `1.234,50 €`. */
+export function formatCurrency(amount: number): string {
+  return currencyFormat.format(amount);
+}
+
+/** A date typed as DD/MM/YYYY or D.M.YYYY, as ISO `YYYY-MM-DD`; undefined when impossible. */
+export const parseDateInput = parseGermanDate;

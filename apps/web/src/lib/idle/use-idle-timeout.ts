@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { idlePhase, type IdlePhase } from './idle-clock.ts';
+
+/** How long the warning counts down before the sign-out. */
+export const IDLE_WARNING_MS = 60_000;
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'];
+/** Activity in another tab of the portal counts too: the session is theirs as well. */
+const CHANNEL_NAME = 'pp.activity';
+const BROADCAST_EVERY_MS = 5_000;
+
+/**
+ * Watches the user's activity; after `timeoutMs` without any, warns (a countdown of
+ * {@link IDLE_WARNING_MS}), then calls `onExpired`. While the warning shows, only
+ * `stayActive()` (or activity in another tab) ends it.
+ */
+export function useIdleTimeout(timeoutMs: number, onExpired: () => void) {
+  const [phase, setPhase] = useState<IdlePhase>({ kind: 'active' });
+  const lastActivity = useRef(Date.now());
+  const warning = useRef(false);
+  const expiredHandler = useRef(onExpired);
+  expiredHandler.current = onExpired;
+
+  const stayActive = useCallback(() => {
+    lastActivity.current = Date.now();
+    warning.current = false;
+    setPhase({ kind: 'active' });
+  }, []);
+
+  useEffect(() => {
+    const channel = 'BroadcastChannel' in window ? new BroadcastChannel(CHANNEL_NAME) : undefined;
+    let lastBroadcast = 0;
+    const onActivity = () => {
+      if (warning.current) return;
+      const now = Date.now();
+      lastActivity.current = now;
+      if (channel && now - lastBroadcast > BROADCAST_EVERY_MS) {
+        lastBroadcast = now;
+        channel.postMessage('active');
+      }
+    };
+    if (channel) channel.onmessage = stayActive;
+    for (const event of ACTIVITY_EVENTS) {
+      window.addEventListener(event, onActivity, { passive: true, capture: true });
+    }
+
+    let expired = false;
+    const tick = () => {
+      const next = idlePhase(Date.now() - lastActivity.current, timeoutMs, IDLE_WARNING_MS);
+      warning.current = next.kind !== 'active';
+      setPhase((current) =>
+        current.kind === next.kind &&
+        (next.kind !== 'warning' ||
+          (current.kind === 'warning' && current.secondsLeft === next.secondsLeft))
+          ? current
+          : next,
+      );
+      if (next.kind === 'expired' && !expired) {
+        expired = true;
+        expiredHandler.current();
+      }
+    };
+    const interval = window.setInterval(tick, 1000);
+
+    return () => {
+      window.clearInterval(interval);
+      for (const event of ACTIVITY_EVENTS) {
+        window.removeEventListener(event, onActivity, { capture: true });
+      }
+      channel?.close();
+    };
+  }, [timeoutMs, stayActive]);
+
+  return { phase, stayActive };
+}

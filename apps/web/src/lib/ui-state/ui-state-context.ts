@@ -1,0 +1,26 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { portalRoleOf, type PortalRole } from '@pp/contract';
+import type { UiState, UiStore } from './ui-store.ts';
+
+export const UiStoreContext = createContext<UiStore | null>(null);
+
+export function useUiStore(): UiStore {
+  const store = useContext(UiStoreContext);
+  if (!store) throw new Error('useUiStore needs a UiStoreContext provider above it');
+  return store;
+}
+
+/** A slice of the UI state; the selector must return a value held in the state (or a primitive). */
+export function useUiState<T>(select: (state: UiState) => T): T {
+  const store = useUiStore();
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/** The role for the URL access check: admin when admin or superadmin of the active practice. */
+export function usePortalRole(): PortalRole {
+  return useUiState((state) => portalRoleOf(state.activeCompany?.role));
+}
+
+export function useIsLoading(): boolean {
+  return useUiState((state) => state.loadingCount > 0);
+}

@@ -1,0 +1,14 @@
+import { buildWeb } from './build-web.ts';
+import { startPortalServer } from './portal-server.ts';
+
+/**
+ * Builds the web app and starts the portal every spec shares; the workers find it through
+ * the environment they inherit.
+ */
+export default async function globalSetup() {
+  buildWeb();
+  const server = await startPortalServer();
+  process.env['E2E_PORTAL_URL'] = server.url;
+  process.env['E2E_ISSUER'] = server.issuer;
+  return () => server.stop();
+}
