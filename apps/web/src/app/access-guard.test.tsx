@@ -48,8 +48,10 @@ describe('URL access check', () => {
     await renderApp(ROUTES.practiceInformation);
     expect((await heading()).textContent).toBe('Praxisdaten');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Aktive Praxis: Zahnarztpraxis Dr. Sommer' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: /Praxis am Markt/ }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Aktive Praxis: Zahnarztpraxis Dr. Sommer' }),
+    );
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Praxis am Markt/, hidden: true }));
 
     expect((await screen.findByRole('alert')).textContent).toContain(REFUSED);
     expect(window.location.pathname).toBe(ROUTES.dashboard);
@@ -77,7 +79,13 @@ describe('routes', () => {
     const memberLinks = within(screen.getByRole('navigation', { name: 'Hauptnavigation' }))
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(memberLinks).toEqual(['Übersicht', 'Mein Profil', 'Newsletter', 'Meine Praxis', 'Standorte']);
+    expect(memberLinks).toEqual([
+      'Übersicht',
+      'Mein Profil',
+      'Newsletter',
+      'Meine Praxis',
+      'Standorte',
+    ]);
 
     cleanup();
     server.use(...portalHandlers(ben));
@@ -102,9 +110,9 @@ describe('routes', () => {
     await renderApp(ROUTES.dashboard);
 
     expect((await heading()).textContent).toBe('Guten Tag, Nora Neu');
-    expect(screen.getByRole('link', { name: 'Praxis anlegen oder verbinden' }).getAttribute('href')).toBe(
-      ROUTES.newPractice,
-    );
+    expect(
+      screen.getByRole('link', { name: 'Praxis anlegen oder verbinden' }).getAttribute('href'),
+    ).toBe(ROUTES.newPractice);
     expect(screen.queryByRole('button', { name: /Aktive Praxis/ })).toBeNull();
   });
 });

@@ -52,7 +52,9 @@ describe('runStartup', () => {
   });
 
   it('uses ["info"] when the prohibited aliases cannot be loaded, without a toast', async () => {
-    server.use(apiHandler('Utility/EmailProhibitedAlias', () => problem(503, 'service_unavailable')));
+    server.use(
+      apiHandler('Utility/EmailProhibitedAlias', () => problem(503, 'service_unavailable')),
+    );
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { outcome, queryClient, toasts } = startup();
     expect(await outcome).toBe('ready');

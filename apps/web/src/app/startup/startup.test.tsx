@@ -35,7 +35,10 @@ describe('startup', () => {
     await renderApp('/dashboard');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Frau Dr. med. dent. Sommer' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Guten Tag, Frau Dr. med. dent. Sommer',
+      }),
     ).toBeTruthy();
     expect(apiRequests).toEqual([
       { call: 'Customer/GetCustomerData', authorization: `Bearer ${ACCESS_TOKEN}` },
@@ -54,7 +57,10 @@ describe('startup', () => {
     await renderApp('/my-practice?tab=2#team');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Ihre Daten konnten nicht geladen werden' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Ihre Daten konnten nicht geladen werden',
+      }),
     ).toBeTruthy();
     expect(window.location.pathname).toBe('/unauthorized');
     expect(screen.getByRole('alert').textContent).toBe(
@@ -92,7 +98,9 @@ describe('startup', () => {
     const errors = consoleErrors();
     await renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Frau Wolf' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Frau Wolf' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(logged(errors)).toEqual([
       'Prohibited e-mail aliases could not be loaded; using the fallback',
@@ -105,7 +113,9 @@ describe('startup', () => {
     await renderApp('/dashboard');
 
     // Without the salutation's label the greeting uses the full name.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Clara Wolf' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Clara Wolf' }),
+    ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toMatch(/konnten nicht geladen werden/);
     expect(window.location.pathname).toBe('/dashboard');
     expect(logged(errors)).toEqual(['Startup: picklists could not be loaded']);

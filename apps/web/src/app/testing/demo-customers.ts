@@ -4,11 +4,7 @@ import { CustomerSchema, PicklistsSchema, type CompanyVm, type Customer } from '
 export const SOMMER_ID = '00000000-0000-4000-8000-000000000001';
 export const MARKT_ID = '00000000-0000-4000-8000-000000000002';
 
-const practice = (
-  companyId: string,
-  name: string,
-  role: CompanyVm['role'],
-): CompanyVm => ({
+const practice = (companyId: string, name: string, role: CompanyVm['role']): CompanyVm => ({
   companyId,
   customerNumber: companyId === SOMMER_ID ? 'P-900001' : 'P-900002',
   name,
@@ -81,7 +77,12 @@ const list = (...entries: [string, string][]) => ({
 });
 
 export const picklists = PicklistsSchema.parse({
-  salutation: list(['HERR', 'Herr'], ['FRAU', 'Frau'], ['DIVERS', 'Divers'], ['KEINE_ANGABE', 'keine Angabe']),
+  salutation: list(
+    ['HERR', 'Herr'],
+    ['FRAU', 'Frau'],
+    ['DIVERS', 'Divers'],
+    ['KEINE_ANGABE', 'keine Angabe'],
+  ),
   position: list(['RECEPTION', 'Empfang']),
   professions: list(['DENTIST', 'Zahnarzt/Zahnärztin']),
   newsletterDistributor: list(['EMAIL', 'E-Mail']),
@@ -91,5 +92,10 @@ export const picklists = PicklistsSchema.parse({
 
 export const englishPicklists = PicklistsSchema.parse({
   ...picklists,
-  salutation: list(['HERR', 'Mr'], ['FRAU', 'Ms'], ['DIVERS', 'Mx'], ['KEINE_ANGABE', 'Not specified']),
+  salutation: list(
+    ['HERR', 'Mr'],
+    ['FRAU', 'Ms'],
+    ['DIVERS', 'Mx'],
+    ['KEINE_ANGABE', 'Not specified'],
+  ),
 });

@@ -1,9 +1,12 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiProvider } from '../../lib/api/api-provider.tsx';
 import { AuthContext, type Auth } from '../../lib/auth/auth-context.ts';
 import { createI18n } from '../../lib/i18n/i18n.ts';
 import { App } from '../app.tsx';
+
+// The first render of a file also transforms the lazy screens' modules: allow it some time.
+configure({ asyncUtilTimeout: 5000 });
 
 export const ACCESS_TOKEN = 'header.payload.signature';
 
