@@ -13,6 +13,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // No `data:` URIs for fonts or images: the CSP allows files from our origin.
     assetsInlineLimit: 0,
+    // `dist/.vite/manifest.json` (never served: a dot folder) feeds scripts/check-bundle-size.mjs.
+    manifest: true,
     rolldownOptions: {
       // The silent-callback page runs in a hidden frame and gets its own small bundle.
       input: {

@@ -1,4 +1,4 @@
-import { buildWeb } from './build-web.ts';
+import { buildWebIfStale } from './build-web.ts';
 import { startPortalServer } from './portal-server.ts';
 
 /**
@@ -6,7 +6,7 @@ import { startPortalServer } from './portal-server.ts';
  * the environment they inherit.
  */
 export default async function globalSetup() {
-  buildWeb();
+  buildWebIfStale();
   const server = await startPortalServer();
   process.env['E2E_PORTAL_URL'] = server.url;
   process.env['E2E_ISSUER'] = server.issuer;

@@ -69,6 +69,12 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, {
+      error: 'must be an address, optionally with a name: "Praxisportal" <portal@example.com>',
+    })
+    .optional(),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .optional(),
@@ -113,6 +119,8 @@ export interface Config {
     webScope: string;
   };
   smtpUrl: string | undefined;
+  /** Sender of the portal's mails; defaults to no-reply at PUBLIC_URL's host. */
+  mailFrom: string;
   redisUrl: string | undefined;
   imprintUrl: string | undefined;
   privacyUrl: string | undefined;
@@ -225,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webScope: `openid profile email offline_access ${API_SCOPE}`,
     },
     smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `"Praxisportal" <no-reply@${publicUrl.hostname}>`,
     redisUrl: env.REDIS_URL,
     imprintUrl: env.IMPRINT_URL,
     privacyUrl: env.PRIVACY_URL,

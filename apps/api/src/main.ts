@@ -52,7 +52,12 @@ async function start(config: Config) {
     );
   }
   const worker = config.smtpUrl
-    ? startMailWorker({ database, smtpUrl: config.smtpUrl, logger: app.log })
+    ? startMailWorker({
+        database,
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        logger: app.log,
+      })
     : undefined;
 
   let idp: IdentityProvider | undefined;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { calls, ErrorCode } from '@pp/contract';
-import { createAccount, findAccountByEmail } from '@pp/idp';
+import { createAccount, findAccountByEmail } from '@pp/idp/accounts';
 import type { Executor } from '../db/client.ts';
 import { companies, customers, identityLinks, memberships } from '../db/schema.ts';
 import { audit } from '../lib/audit.ts';

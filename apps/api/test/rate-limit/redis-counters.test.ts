@@ -9,10 +9,11 @@ import { demo } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 import { CUSTOMER_DATA_LIMIT, exhaustLimit, randomClientAddress } from './limits.ts';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+// Like TEST_DATABASE_URL: CI names its Redis (`.ci/run`); a laptop without Redis leaves this out.
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? '';
 const URL = `${API_BASE}${calls.customerGetCustomerData.path}`;
 
-describe('rate limits with REDIS_URL', () => {
+describe.runIf(REDIS_URL !== '')('rate limits with REDIS_URL', () => {
   const api = useApi({ env: { REDIS_URL } });
 
   it('keep the counters in Redis, shared by two instances', async () => {

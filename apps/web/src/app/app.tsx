@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { ApiClientContext, useApiClient } from '../lib/api/api-context.ts';
 import { useAuth } from '../lib/auth/auth-context.ts';
 import { colorSchemeManager } from '../lib/theme/color-scheme.ts';
@@ -12,7 +12,7 @@ import { createToastStore } from '../lib/toasts/toast-store.ts';
 import { UiStoreContext } from '../lib/ui-state/ui-state-context.ts';
 import { createUiStore } from '../lib/ui-state/ui-store.ts';
 import { countingApiClient } from './counting-api-client.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './app-routes.tsx';
 
 function createServices() {
   return {
@@ -21,7 +21,6 @@ function createServices() {
     }),
     uiStore: createUiStore(window.sessionStorage),
     toastStore: createToastStore(),
-    router: createAppRouter(),
   };
 }
 
@@ -30,7 +29,7 @@ function createServices() {
  * data cache, UI state, toasts and the routes.
  */
 export function App() {
-  const [{ queryClient, uiStore, toastStore, router }] = useState(createServices);
+  const [{ queryClient, uiStore, toastStore }] = useState(createServices);
   const auth = useAuth();
   const baseClient = useApiClient();
   const client = useMemo(
@@ -48,7 +47,9 @@ export function App() {
         <UiStoreContext.Provider value={uiStore}>
           <ToastContext.Provider value={toastStore}>
             <ApiClientContext.Provider value={client}>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
             </ApiClientContext.Provider>
           </ToastContext.Provider>
         </UiStoreContext.Provider>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../lib/auth/auth-context.ts';
@@ -6,6 +7,7 @@ import { Toaster } from '../lib/toasts/toaster.tsx';
 import { useUiState } from '../lib/ui-state/ui-state-context.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { GlobalSpinner } from './layout/global-spinner.tsx';
+import { PendingOperation } from './layout/pending-operation.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useStartup } from './startup/use-startup.ts';
@@ -29,8 +31,11 @@ export function RootLayout() {
   } else if (outcome === 'ready' || outcome === 'no-customer') {
     content = (
       <AppLayout withNavigation={hasCustomer}>
-        <ScrollManager />
-        <Outlet />
+        {/* Scrolling waits for the screen: both are inside the boundary its code suspends. */}
+        <Suspense fallback={<PendingOperation />}>
+          <ScrollManager />
+          <Outlet />
+        </Suspense>
       </AppLayout>
     );
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { seedDemoAccounts } from '@pp/idp';
+import { seedDemoAccounts } from '@pp/idp/accounts';
 import type { Database, Executor } from '../client.ts';
 import {
   companies,

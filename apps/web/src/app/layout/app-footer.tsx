@@ -13,7 +13,6 @@ export function AppFooter() {
       aria-label={t('FOOTER.LABEL')}
       className="app-footer"
       gap="md"
-      mt="xl"
       py="md"
     >
       {config?.imprintUrl && (

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { Anchor, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
@@ -21,40 +21,36 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { t } = useTranslation();
   return (
-    <AppShell.Header px="sm">
-      <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap">
-          {withNavigation && (
-            <Burger
-              opened={navigationOpened}
-              onClick={onToggleNavigation}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t(
-                navigationOpened ? 'HEADER.CLOSE_NAVIGATION' : 'HEADER.OPEN_NAVIGATION',
-              )}
-              aria-controls="main-navigation"
-              aria-expanded={navigationOpened}
-            />
-          )}
-          <Anchor
-            component={Link}
-            to={ROUTES.dashboard}
-            fw={700}
-            c="bright"
-            underline="never"
-            visibleFrom="xs"
-          >
-            {t('APP.NAME')}
-          </Anchor>
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          <PracticeSwitcher />
-          <LanguageSwitch />
-          <ColorSchemeToggle />
-          <UserMenu />
-        </Group>
+    <header className="app-header">
+      <Group gap="xs" wrap="nowrap">
+        {withNavigation && (
+          <Burger
+            opened={navigationOpened}
+            onClick={onToggleNavigation}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t(navigationOpened ? 'HEADER.CLOSE_NAVIGATION' : 'HEADER.OPEN_NAVIGATION')}
+            aria-controls="main-navigation"
+            aria-expanded={navigationOpened}
+          />
+        )}
+        <Anchor
+          component={Link}
+          to={ROUTES.dashboard}
+          fw={700}
+          c="bright"
+          underline="never"
+          visibleFrom="xs"
+        >
+          {t('APP.NAME')}
+        </Anchor>
       </Group>
-    </AppShell.Header>
+      <Group gap="xs" wrap="nowrap">
+        <PracticeSwitcher />
+        <LanguageSwitch />
+        <ColorSchemeToggle />
+        <UserMenu />
+      </Group>
+    </header>
   );
 }

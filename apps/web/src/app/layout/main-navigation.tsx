@@ -1,31 +1,35 @@
-import { AppShell, NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { navigationFor } from '../../components/navigation/navigation-items.ts';
 import { usePortalRole } from '../../lib/ui-state/ui-state-context.ts';
 
+interface MainNavigationProps {
+  /** On narrow screens the navigation is a panel the burger opens. */
+  opened: boolean;
+  onNavigate: () => void;
+}
+
 /** The entries the user's role may open, built from the navigation data. */
-export function MainNavigation({ onNavigate }: { onNavigate: () => void }) {
+export function MainNavigation({ opened, onNavigate }: MainNavigationProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const items = navigationFor(usePortalRole());
 
   return (
-    <AppShell.Navbar p="xs" id="main-navigation" component="nav" aria-label={t('NAV.LABEL')}>
-      {items.map((item) => {
-        const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
-        return (
-          <NavLink
-            key={item.path}
-            component={Link}
-            to={item.path}
-            label={t(item.labelKey)}
-            active={active && pathname === item.path}
-            aria-current={pathname === item.path ? 'page' : undefined}
-            onClick={onNavigate}
-          />
-        );
-      })}
-    </AppShell.Navbar>
+    <nav
+      id="main-navigation"
+      className="app-nav"
+      data-opened={opened || undefined}
+      aria-label={t('NAV.LABEL')}
+    >
+      <ul>
+        {items.map((item) => (
+          <li key={item.path}>
+            <NavLink to={item.path} end className="app-nav-link" onClick={onNavigate}>
+              {t(item.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Button, Menu, VisuallyHidden } from '@mantine/core';
+import { Button, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isSelectable } from '../../lib/ui-state/companies.ts';
 import { useUiState, useUiStore } from '../../lib/ui-state/ui-state-context.ts';
+import { DisclosureMenu } from './disclosure-menu.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 
 /** Shown when the user can work in more than one practice; the choice lasts for this tab. */
@@ -14,42 +15,46 @@ export function PracticeSwitcher() {
   if (selectable.length < 2 || !active) return null;
 
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
+    <DisclosureMenu
+      align="start"
+      trigger={(props) => (
         <Button
+          {...props}
           variant="default"
           rightSection={<ChevronDownIcon />}
           aria-label={t('PRACTICE_SWITCHER.CURRENT', { name: active.name })}
           title={t('PRACTICE_SWITCHER.LABEL')}
-          maw={{ base: 140, sm: 280 }}
-          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          className="practice-switcher"
         >
           {active.name}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('PRACTICE_SWITCHER.LABEL')}</Menu.Label>
-        {selectable.map((company) => (
-          <Menu.Item
-            key={company.companyId}
-            onClick={() => store.switchCompany(company.companyId)}
-            aria-current={company.companyId === active.companyId ? 'true' : undefined}
-            fw={company.companyId === active.companyId ? 700 : undefined}
-            rightSection={
-              company.isPrimary ? (
-                <Badge variant="outline" size="sm">
-                  {t('PRACTICE_SWITCHER.PRIMARY')}
-                </Badge>
-              ) : undefined
-            }
-          >
-            {company.name}
-            {company.companyId === active.companyId && (
-              <VisuallyHidden> ({t('PRACTICE_SWITCHER.ACTIVE')})</VisuallyHidden>
-            )}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    >
+      {(close) => (
+        <ul className="disclosure-list" aria-label={t('PRACTICE_SWITCHER.LABEL')}>
+          {selectable.map((company) => {
+            const current = company.companyId === active.companyId;
+            return (
+              <li key={company.companyId}>
+                <UnstyledButton
+                  className="disclosure-item"
+                  aria-current={current ? 'true' : undefined}
+                  onClick={() => {
+                    store.switchCompany(company.companyId);
+                    close();
+                  }}
+                >
+                  {company.name}
+                  {company.isPrimary && (
+                    <span className="disclosure-note"> · {t('PRACTICE_SWITCHER.PRIMARY')}</span>
+                  )}
+                  {current && <VisuallyHidden> ({t('PRACTICE_SWITCHER.ACTIVE')})</VisuallyHidden>}
+                </UnstyledButton>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </DisclosureMenu>
   );
 }

@@ -1,9 +1,10 @@
-import { ActionIcon, Menu, Text } from '@mantine/core';
+import { ActionIcon, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../../lib/auth/auth-context.ts';
 import { useUiState } from '../../lib/ui-state/ui-state-context.ts';
+import { DisclosureMenu } from './disclosure-menu.tsx';
 import { UserIcon } from './icons.tsx';
 
 /** The signed-in user: their profile and signing out. */
@@ -17,9 +18,10 @@ export function UserMenu() {
     auth.user.email;
 
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <DisclosureMenu
+      trigger={(props) => (
         <ActionIcon
+          {...props}
           variant="default"
           size="lg"
           aria-label={t('USER_MENU.LABEL')}
@@ -27,22 +29,31 @@ export function UserMenu() {
         >
           <UserIcon />
         </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {name && (
-          <Menu.Label>
-            <Text size="sm" c="bright" fw={600} component="span">
+      )}
+    >
+      {(close) => (
+        <>
+          {name && (
+            <Text size="sm" fw={600} px="sm" py={6}>
               {name}
             </Text>
-          </Menu.Label>
-        )}
-        {customer && (
-          <Menu.Item component={Link} to={ROUTES.info}>
-            {t('USER_MENU.PROFILE')}
-          </Menu.Item>
-        )}
-        <Menu.Item onClick={() => void auth.signOut()}>{t('USER_MENU.SIGN_OUT')}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          )}
+          <ul className="disclosure-list">
+            {customer && (
+              <li>
+                <Link to={ROUTES.info} className="disclosure-item" onClick={close}>
+                  {t('USER_MENU.PROFILE')}
+                </Link>
+              </li>
+            )}
+            <li>
+              <UnstyledButton className="disclosure-item" onClick={() => void auth.signOut()}>
+                {t('USER_MENU.SIGN_OUT')}
+              </UnstyledButton>
+            </li>
+          </ul>
+        </>
+      )}
+    </DisclosureMenu>
   );
 }

@@ -91,8 +91,7 @@ export class AuthSession {
     const manager = this.#manager;
     if (!manager) return;
     this.#set({ kind: 'signing-out' });
-    // Ending the provider session ends the refresh token too; revoking it first is a courtesy.
-    await manager.revokeTokens(['refresh_token']).catch(() => undefined);
+    // The provider's refresh tokens end with its session: no revocation request is needed.
     await manager
       .signoutRedirect({
         extraQueryParams: { ui_locales: this.language() },

@@ -38,8 +38,6 @@ export function createUserManager(config: WebConfiguration, origin: string): Use
     accessTokenExpiringNotificationTimeInSeconds: CLOCK_LEEWAY,
     // Renewal is ours (token-renewal.ts): the library's would send refresh requests without a timeout.
     automaticSilentRenew: false,
-    revokeTokensOnSignout: true,
-    revokeTokenTypes: ['refresh_token'],
     monitorSession: false,
     loadUserInfo: false,
   });

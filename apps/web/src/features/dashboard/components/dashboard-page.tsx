@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { useUiState } from '../../../lib/ui-state/ui-state-context.ts';
 import { ActivePracticeCard } from './active-practice-card.tsx';
 import { Greeting } from './greeting.tsx';

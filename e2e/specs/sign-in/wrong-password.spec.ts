@@ -1,0 +1,80 @@
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { usePortalLanguage } from '../../support/language.ts';
+import {
+  customerDataLoaded,
+  expectSignedInAs,
+  signInForm,
+  submitCredentials,
+} from '../../support/sign-in.ts';
+
+// Every failure here also counts for the browser's address (127.0.0.1), which may fail 10 times
+// before it is slowed down (DEFAULT_THROTTLE): the whole suite stays well below that.
+
+const TEXTS = {
+  de: {
+    wrong: 'Die E-Mail-Adresse oder das Passwort ist nicht richtig.',
+    wait: /Bitte warten Sie \d+ Sekunden?, bevor Sie es erneut versuchen\./,
+    throttled: /Zu viele fehlgeschlagene Anmeldeversuche\. Bitte warten Sie \d+ Sekunden?/,
+  },
+  en: {
+    wrong: 'The e-mail address or the password is not correct.',
+    wait: /Please wait \d+ seconds? before you try again\./,
+    throttled: /Too many failed sign-in attempts\. Please wait \d+ seconds?/,
+  },
+} as const;
+
+for (const language of ['de', 'en'] as const) {
+  test(`a wrong password shows a translated error (${language}); sign-in and error page pass axe`, async ({
+    page,
+    portal,
+    createUser,
+  }) => {
+    const user = await createUser();
+    await usePortalLanguage(page, portal.url, language);
+    await page.goto(portal.url);
+    const form = signInForm(page);
+    await expect(form.password).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expectNoAxeViolations(page);
+
+    await submitCredentials(page, user.email, `${user.password}-wrong`);
+
+    await expect(form.alert).toContainText(TEXTS[language].wrong);
+    await expect(form.alert).not.toContainText(TEXTS[language].wait);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('repeated failures slow down without locking the account out', async ({
+  page,
+  portal,
+  createUser,
+}) => {
+  const user = await createUser();
+  await page.goto(portal.url);
+  const form = signInForm(page);
+
+  // The account's first three failures cost nothing (typos) …
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await submitCredentials(page, user.email, `wrong-${attempt}`);
+    await expect(form.alert).toContainText(TEXTS.de.wrong);
+    await expect(form.alert).not.toContainText(TEXTS.de.wait);
+  }
+  // … the fourth asks for a pause …
+  await submitCredentials(page, user.email, 'wrong-4');
+  await expect(form.alert).toContainText(TEXTS.de.wait);
+  // … during which not even the right password is checked …
+  await submitCredentials(page, user.email, user.password);
+  await expect(form.alert).toContainText(TEXTS.de.throttled);
+
+  // … and after which it works: slowed down, never locked out.
+  const loaded = customerDataLoaded(page);
+  await expect(async () => {
+    if (await form.password.isVisible()) await submitCredentials(page, user.email, user.password);
+    await expect(page).toHaveURL((url) => url.origin === portal.url, { timeout: 1_000 });
+  }).toPass({ intervals: [500, 1_000], timeout: 20_000 });
+  await loaded;
+  await expectSignedInAs(page, user.name);
+});

@@ -1,0 +1,14 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Makes the portal start in this language, as if the user had chosen it in the header (the
+ * shell's key in localStorage); the portal passes it to the provider as `ui_locales`.
+ */
+export async function usePortalLanguage(page: Page, portalUrl: string, language: 'de' | 'en') {
+  await page.addInitScript(
+    ({ origin, lang }) => {
+      if (window.location.origin === origin) window.localStorage.setItem('pp.language', lang);
+    },
+    { origin: new URL(portalUrl).origin, lang: language },
+  );
+}

@@ -1,0 +1,66 @@
+// The web app's JavaScript budget (issue 4), from Vite's build manifest:
+// - everything loaded before the dashboard renders (the entry, its static imports and the
+//   dashboard screen's chunks) ≤ 200 KB gzipped;
+// - each other lazily loaded screen or part, all its chunks not already loaded, ≤ 60 KB.
+// Run after `npm run build`; prints a table and exits non-zero past a limit.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const FIRST_SCREEN_LIMIT = 200 * KB;
+const LAZY_LIMIT = 60 * KB;
+const ENTRY = 'index.html';
+const DASHBOARD = 'src/features/dashboard/components/dashboard-page.tsx';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+/** @type {Record<string, { file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean, isDynamicEntry?: boolean }>} */
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+const gzipped = new Map();
+function gzipSize(key) {
+  const file = manifest[key]?.file;
+  if (!file?.endsWith('.js')) return 0;
+  if (!gzipped.has(file)) {
+    gzipped.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  }
+  return gzipped.get(file);
+}
+
+/** The chunk and everything it imports statically, which the browser loads with it. */
+function withStaticImports(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) withStaticImports(imported, seen);
+  return seen;
+}
+
+const total = (keys) => [...keys].reduce((sum, key) => sum + gzipSize(key), 0);
+const firstScreen = withStaticImports(DASHBOARD, withStaticImports(ENTRY));
+
+const rows = [{ name: 'first screen (entry + dashboard)', bytes: total(firstScreen), limit: FIRST_SCREEN_LIMIT }];
+const lazyKeys = Object.keys(manifest).filter(
+  (key) => manifest[key].isDynamicEntry && key !== DASHBOARD,
+);
+for (const key of lazyKeys.sort()) {
+  const extra = [...withStaticImports(key)].filter((chunk) => !firstScreen.has(chunk));
+  rows.push({ name: key.replace(/^src\//, ''), bytes: total(extra), limit: LAZY_LIMIT });
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const width = Math.max(...rows.map((row) => row.name.length));
+console.log(`${'JavaScript, gzipped'.padEnd(width)}  ${'size'.padStart(9)}  ${'limit'.padStart(9)}`);
+let failed = false;
+for (const row of rows) {
+  const over = row.bytes > row.limit;
+  failed ||= over;
+  console.log(
+    `${row.name.padEnd(width)}  ${kb(row.bytes).padStart(9)}  ${kb(row.limit).padStart(9)}${over ? '  OVER' : ''}`,
+  );
+}
+if (failed) {
+  console.error('\nThe JavaScript budget is exceeded (see OVER above).');
+  process.exit(1);
+}
