@@ -40,7 +40,13 @@ function withStaticImports(key, seen = new Set()) {
 const total = (keys) => [...keys].reduce((sum, key) => sum + gzipSize(key), 0);
 const firstScreen = withStaticImports(DASHBOARD, withStaticImports(ENTRY));
 
-const rows = [{ name: 'first screen (entry + dashboard)', bytes: total(firstScreen), limit: FIRST_SCREEN_LIMIT }];
+const rows = [
+  {
+    name: 'first screen (entry + dashboard)',
+    bytes: total(firstScreen),
+    limit: FIRST_SCREEN_LIMIT,
+  },
+];
 const lazyKeys = Object.keys(manifest).filter(
   (key) => manifest[key].isDynamicEntry && key !== DASHBOARD,
 );
@@ -51,7 +57,9 @@ for (const key of lazyKeys.sort()) {
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const width = Math.max(...rows.map((row) => row.name.length));
-console.log(`${'JavaScript, gzipped'.padEnd(width)}  ${'size'.padStart(9)}  ${'limit'.padStart(9)}`);
+console.log(
+  `${'JavaScript, gzipped'.padEnd(width)}  ${'size'.padStart(9)}  ${'limit'.padStart(9)}`,
+);
 let failed = false;
 for (const row of rows) {
   const over = row.bytes > row.limit;

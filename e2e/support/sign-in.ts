@@ -48,14 +48,16 @@ function userMenuButton(page: Page): Locator {
 
 /** The portal shows this customer's name (in the user menu). */
 export async function expectSignedInAs(page: Page, name: string) {
-  await userMenuButton(page).click();
-  await expect(page.getByRole('menu').getByText(name, { exact: true })).toBeVisible();
-  await page.keyboard.press('Escape');
+  const menu = userMenuButton(page);
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
 }
 
 /** Signs out through the user menu and confirms at the provider. */
 export async function signOut(page: Page) {
-  await userMenuButton(page).click();
-  await page.getByRole('menuitem', { name: /^(Abmelden|Sign out)$/ }).click();
+  const menu = userMenuButton(page);
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  const name = /^(Abmelden|Sign out)$/;
+  await page.getByRole('button', { name }).or(page.getByRole('menuitem', { name })).click();
   await page.getByRole('button', { name: /^(Ja, abmelden|Yes, sign out)$/ }).click();
 }

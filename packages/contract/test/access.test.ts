@@ -69,9 +69,7 @@ const path = fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.join('
 
 describe('URL access check, properties', () => {
   it('an admin may open everything a member may', () => {
-    fc.assert(
-      fc.property(path, (p) => !isPathAllowed(p, 'member') || isPathAllowed(p, 'admin')),
-    );
+    fc.assert(fc.property(path, (p) => !isPathAllowed(p, 'member') || isPathAllowed(p, 'admin')));
   });
 
   it('a path ending with an allowed pattern is allowed whatever comes before it', () => {

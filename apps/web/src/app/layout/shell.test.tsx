@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
@@ -18,6 +18,10 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-mantine-color-scheme');
 });
 afterAll(() => server.close());
+
+/** The panel a disclosure button controls. */
+const panelOf = (button: HTMLElement) =>
+  within(document.getElementById(button.getAttribute('aria-controls') ?? '') ?? document.body);
 
 const greeting = () => screen.findByRole('heading', { level: 1, name: /Guten Tag|Hello/ });
 
@@ -99,10 +103,27 @@ describe('frame', () => {
     // Clara has one practice: nothing to switch.
     expect(screen.queryByRole('button', { name: /Aktive Praxis/ })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
-    expect(await screen.findByRole('menuitem', { name: 'Mein Profil', hidden: true })).toBeTruthy();
-    expect(await screen.findByRole('menuitem', { name: 'Abmelden', hidden: true })).toBeTruthy();
-    expect(screen.getByText(`${clara.firstName} ${clara.lastName}`)).toBeTruthy();
+    const userMenu = screen.getByRole('button', { name: 'Benutzermenü' });
+    fireEvent.click(userMenu);
+    expect(userMenu.getAttribute('aria-expanded')).toBe('true');
+    const panel = panelOf(userMenu);
+    expect(panel.getByRole('link', { name: 'Mein Profil' }).getAttribute('href')).toBe('/info');
+    expect(panel.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+    expect(panel.getByText(`${clara.firstName} ${clara.lastName}`)).toBeTruthy();
+  });
+
+  it('closes the user menu with Escape, back on its button', async () => {
+    await renderApp('/dashboard');
+    await greeting();
+    const button = screen.getByRole('button', { name: 'Benutzermenü' });
+    fireEvent.click(button);
+    fireEvent.keyDown(panelOf(button).getByRole('link', { name: 'Mein Profil' }), {
+      key: 'Escape',
+    });
+
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panelOf(button).queryByRole('link', { name: 'Mein Profil' })).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 
   it('starts with a skip link to the content', async () => {
@@ -119,7 +140,7 @@ describe('frame', () => {
     const { session } = await renderApp('/dashboard');
     await greeting();
     fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Abmelden', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
     expect(session.signOuts).toBe(1);
   });
 });

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { companies } from './practices.ts';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    salutation: text('salutation'),
+    title: text('title'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    position: text('position'),
+    profession: text('profession'),
+    otherIndustry: text('other_industry'),
+    dateOfBirth: date('date_of_birth'),
+    preferredLanguage: text('preferred_language').notNull().default('de'),
+    primaryCompanyId: uuid('primary_company_id').references((): AnyPgColumn => companies.id, {
+      onDelete: 'set null',
+    }),
+    /** Made only for an invitation: removed when the invitation expires or is revoked. */
+    invitationOnly: boolean('invitation_only').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_email_lower_key').on(sql`lower(${t.email})`),
+    check('customers_email_check', sql`position('@' in ${t.email}) > 1`),
+    check('customers_language_check', sql`${t.preferredLanguage} in ('de', 'en')`),
+  ],
+);
+
+/** An identity of a provider (issuer + subject) linked to a customer. */
+export const identityLinks = pgTable(
+  'identity_links',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index('identity_links_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A requested change of e-mail address, waiting for the link in the mail to the new address. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** SHA-256 of the secret in the link; the secret itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_customer_idx').on(t.customerId)],
+);

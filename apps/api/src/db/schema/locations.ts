@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { addressChecks, createdAt, id, updatedAt } from './columns.ts';
+import { companies, memberships } from './practices.ts';
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country').notNull().default('DE'),
+    phoneNumber: text('phone_number'),
+    invoiceMail: text('invoice_mail'),
+    status: text('status').notNull().default('enabled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('locations_company_idx').on(t.companyId),
+    // Target of the assignments' foreign key, which keeps a location in its practice.
+    unique('locations_id_company_key').on(t.id, t.companyId),
+    check('locations_status_check', sql`${t.status} in ('enabled', 'disabled')`),
+    check('locations_name_check', sql`length(trim(${t.name})) > 0`),
+    ...addressChecks('locations', t),
+  ],
+);
+
+/**
+ * Customers assigned to locations: the "associated" locations of a contact. Only members of the
+ * location's practice can be assigned; leaving the practice removes the assignments.
+ */
+export const locationAssignments = pgTable(
+  'location_assignments',
+  {
+    locationId: uuid('location_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.customerId] }),
+    foreignKey({
+      name: 'location_assignments_location_fk',
+      columns: [t.locationId, t.companyId],
+      foreignColumns: [locations.id, locations.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'location_assignments_membership_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [memberships.customerId, memberships.companyId],
+    }).onDelete('cascade'),
+    index('location_assignments_customer_idx').on(t.customerId, t.companyId),
+    index('location_assignments_company_idx').on(t.companyId),
+  ],
+);

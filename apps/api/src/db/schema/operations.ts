@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+
+/** Mails written in the same transaction as the change that causes them (transactional outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    /** Stable RFC 5322 Message-ID, so a retried delivery is recognisable as the same mail. */
+    messageId: text('message_id').notNull().unique(),
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull(),
+    template: text('template').notNull(),
+    /** The account whose action caused the mail (per-account limit); null for system mails. */
+    actorCustomerId: uuid('actor_customer_id'),
+    /** The practice the mail is about (per-practice limit). */
+    companyId: uuid('company_id'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Links the mail carries, for the development mailbox. */
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The mail limits count recent rows per recipient, account and practice.
+    index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
+    index('mail_outbox_actor_idx').on(t.actorCustomerId, t.createdAt),
+    index('mail_outbox_company_idx').on(t.companyId, t.createdAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/** Who changed what, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorCustomerId: uuid('actor_customer_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    companyId: uuid('company_id'),
+    data: jsonb('data').notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_company_idx').on(t.companyId),
+    index('audit_log_actor_idx').on(t.actorCustomerId, t.at),
+  ],
+);
+
+/** Fixed-window counters of the rate limiter, shared by all api instances. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  // Expired counters are removed by reset time.
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

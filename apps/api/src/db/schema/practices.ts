@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { addressChecks, createdAt, id, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+
+/** Customer numbers of practices: `P-100001`, `P-100002`, … */
+export const companyCustomerNumberSeq = pgSequence('company_customer_number_seq', {
+  startWith: 100001,
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    customerNumber: text('customer_number')
+      .notNull()
+      .unique()
+      .default(sql`'P-' || nextval('company_customer_number_seq')::text`),
+    name: text('name').notNull(),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country').notNull().default('DE'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    status: text('status').notNull().default('enabled'),
+    createdBy: uuid('created_by').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('companies_status_check', sql`${t.status} in ('enabled', 'disabled')`),
+    check('companies_name_check', sql`length(trim(${t.name})) > 0`),
+    ...addressChecks('companies', t),
+    index('companies_name_postal_idx').on(sql`lower(${t.name})`, t.postalCode),
+  ],
+);
+
+/** Products or contracts of a practice, maintained by the provider, shown read-only. */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productCode: text('product_code').notNull(),
+    name: text('name').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('entitlements_company_idx').on(t.companyId),
+    check(
+      'entitlements_validity_check',
+      sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`,
+    ),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    status: text('status').notNull().default('enabled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.companyId] }),
+    index('memberships_company_idx').on(t.companyId),
+    check('memberships_role_check', sql`${t.role} in ('member', 'admin', 'superadmin')`),
+    check(
+      'memberships_status_check',
+      sql`${t.status} in ('invited', 'requested', 'enabled', 'disabled')`,
+    ),
+    // A practice has exactly one superadmin: at most one by this index, at least one by the
+    // deferred constraint trigger `memberships_superadmin_required` (migration 0001).
+    uniqueIndex('memberships_one_superadmin_key')
+      .on(t.companyId)
+      .where(sql`${t.role} = 'superadmin'`),
+    check(
+      'memberships_superadmin_enabled_check',
+      sql`${t.role} <> 'superadmin' or ${t.status} = 'enabled'`,
+    ),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('member'),
+    /** What the inviter typed (salutation, names): shown to admins instead of the customer's data. */
+    typed: jsonb('typed').notNull().default({}),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invitations_company_idx').on(t.companyId),
+    index('invitations_customer_idx').on(t.customerId),
+    index('invitations_expires_idx').on(t.expiresAt),
+    // Only the superadmin invites an admin; nobody is invited as superadmin.
+    check('invitations_role_check', sql`${t.role} in ('member', 'admin')`),
+  ],
+);
