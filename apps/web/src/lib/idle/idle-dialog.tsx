@@ -18,7 +18,7 @@ export function IdleDialog({ secondsLeft, onStay, onSignOut }: IdleDialogProps) 
       opened
       onClose={onStay}
       title={t('IDLE.TITLE')}
-      closeButtonProps={{ 'aria-label': t('IDLE.STAY') }}
+      closeButtonProps={{ 'aria-label': t('ACTIONS.CLOSE') }}
       centered
     >
       <Text role="timer" mb="md">

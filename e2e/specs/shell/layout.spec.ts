@@ -1,0 +1,78 @@
+import { DEMO_USERS } from '../../support/demo-users.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { signIn } from '../../support/sign-in.ts';
+import { heading } from './shell.ts';
+
+const anna = DEMO_USERS[0];
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 720 } });
+
+  test('nothing overflows and the navigation opens behind the burger', async ({ page, portal }) => {
+    await page.goto(`${portal.url}/dashboard`);
+    await signIn(page, anna.email);
+    await expect(heading(page)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await expect(navigation).toBeHidden();
+    await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+    await expect(navigation).toBeVisible();
+    await navigation.getByRole('link', { name: 'Standorte' }).click();
+    await expect(heading(page)).toHaveText('Standorte');
+    await expect(navigation).toBeHidden();
+
+    await page.getByRole('button', { name: /^Aktive Praxis: / }).click();
+    await expect(page.getByRole('button', { name: /^Praxis am Markt/ })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+});
+
+test('the keyboard reaches the content through the skip link, with visible focus', async ({
+  page,
+  portal,
+}) => {
+  await page.goto(`${portal.url}/dashboard`);
+  await signIn(page, anna.email);
+  await expect(heading(page)).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const skipLink = page.getByRole('link', { name: 'Zum Inhalt springen' });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveText(/.+/);
+  const outline = await focused.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+test('the navigation shows the screens of the role, and the footer the legal links', async ({
+  page,
+  portal,
+}) => {
+  await page.goto(`${portal.url}/dashboard`);
+  await signIn(page, anna.email);
+  const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(navigation.getByRole('link')).toHaveText([
+    'Übersicht',
+    'Mein Profil',
+    'Newsletter',
+    'Meine Praxis',
+    'Praxisdaten',
+    'Mitarbeitende',
+    'Standorte',
+  ]);
+  await expect(navigation.getByRole('link', { name: 'Übersicht' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});

@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { DEMO_USERS } from '../../support/demo-users.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { heading, switchPractice } from './shell.ts';
+
+const anna = DEMO_USERS[0];
+
+// PRODUCT §2: the only browser storage is the theme, the language and the tab's active practice
+// (besides the sign-in request's state, gone after the callback).
+const LOCAL_KEYS = ['pp.color-scheme', 'pp.language'];
+const SESSION_KEYS = ['pp.active-practice'];
+
+async function storageKeys(page: Page) {
+  return page.evaluate(() => ({
+    local: Object.keys(window.localStorage).sort(),
+    session: Object.keys(window.sessionStorage).sort(),
+    values: [...Object.values(window.localStorage), ...Object.values(window.sessionStorage)],
+  }));
+}
+
+test('web storage holds only the theme, language and active-practice keys, and no token', async ({
+  page,
+  portal,
+}) => {
+  await page.goto(`${portal.url}/dashboard`);
+  await signIn(page, anna.email);
+  await expect(heading(page)).toBeVisible();
+  let storage = await storageKeys(page);
+  expect(storage.local.filter((key) => !LOCAL_KEYS.includes(key))).toEqual([]);
+  expect(storage.session.filter((key) => !SESSION_KEYS.includes(key))).toEqual([]);
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await switchPractice(page, 'Praxis am Markt');
+  await page.getByRole('main').getByRole('link', { name: 'My profile' }).click();
+  await page.goBack();
+  const loaded = customerDataLoaded(page);
+  await page.reload();
+  await loaded;
+
+  storage = await storageKeys(page);
+  expect(storage.local).toEqual(LOCAL_KEYS);
+  expect(storage.session).toEqual(SESSION_KEYS);
+  for (const value of storage.values) expect(value).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+});
