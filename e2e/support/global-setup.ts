@@ -2,8 +2,8 @@ import { buildWebIfStale } from './build-web.ts';
 import { startPortalServer } from './portal-server.ts';
 
 /**
- * Builds the web app and starts the portal every spec shares; the workers find it through
- * the environment they inherit.
+ * Builds the web app when its build is stale and starts the portal every spec shares; the
+ * workers find it through the environment they inherit.
  */
 export default async function globalSetup() {
   buildWebIfStale();
