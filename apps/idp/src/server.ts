@@ -86,6 +86,12 @@ export async function createIdentityProvider(
       res.end(method === 'HEAD' ? undefined : STYLESHEET);
       return;
     }
+    if (path === '/favicon.ico') {
+      // Browsers ask for it on every page; no icon, and no 404 in their console.
+      res.writeHead(204, { 'cache-control': 'public, max-age=86400' });
+      res.end();
+      return;
+    }
     const match = INTERACTION_ROUTE.exec(path);
     if (match?.[1]) {
       const action = match[2] === 'login' || match[2] === 'abort' ? match[2] : 'show';

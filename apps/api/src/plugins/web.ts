@@ -34,8 +34,9 @@ export const webPlugin = fp(
     const root = path.resolve(options.root);
     await app.register(fastifyStatic, {
       root,
-      // One route per file found at start; nothing outside `root` can be reached.
-      wildcard: false,
+      // Files are looked up per request (a rebuilt `dist` is served without a restart);
+      // @fastify/static never serves anything outside `root`.
+      wildcard: true,
       index: false,
       serveDotFiles: false,
       cacheControl: false,
@@ -44,6 +45,9 @@ export const webPlugin = fp(
         void reply.header('cache-control', HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
       },
     });
+
+    // The root is the app's page too (a directory listing or index lookup would be refused).
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
 
     app.setNotFoundHandler((request, reply) => {
       if (!isAppRoute(request)) return sendNotFound(reply);
