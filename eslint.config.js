@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // The provider's page script runs in the browser.
+    files: ['apps/idp/src/pages/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -12,7 +12,12 @@ import { handleInteraction, type InteractionDeps } from './interaction/routes.ts
 import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './keys.ts';
 import { LIFETIMES } from './lifetimes.ts';
 import type { IdentityProviderOptions, ResolvedOptions } from './options.ts';
-import { STYLESHEET, STYLESHEET_PATH } from './pages/assets.ts';
+import {
+  SIGN_OUT_SCRIPT,
+  SIGN_OUT_SCRIPT_PATH,
+  STYLESHEET,
+  STYLESHEET_PATH,
+} from './pages/assets.ts';
 import { createProvider } from './provider/create.ts';
 import { DEFAULT_THROTTLE, sweepThrottle } from './throttle.ts';
 
@@ -90,6 +95,14 @@ export async function createIdentityProvider(
       // Browsers ask for it on every page; no icon, and no 404 in their console.
       res.writeHead(204, { 'cache-control': 'public, max-age=86400' });
       res.end();
+      return;
+    }
+    if (path === SIGN_OUT_SCRIPT_PATH && (method === 'GET' || method === 'HEAD')) {
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+      res.end(method === 'HEAD' ? undefined : SIGN_OUT_SCRIPT);
       return;
     }
     const match = INTERACTION_ROUTE.exec(path);

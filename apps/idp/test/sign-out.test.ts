@@ -33,7 +33,7 @@ async function confirmSignOut(browser: TestBrowser, html: string) {
 }
 
 describe('sign-out', () => {
-  it('asks on our own translated page, ends the session and returns to the portal', async () => {
+  it("confirms the portal's own sign-out on our translated page, ends the session and returns", async () => {
     const tokens = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
     const { browser } = tokens;
     const url = new URL('/session/end', running.issuer);
@@ -47,8 +47,21 @@ describe('sign-out', () => {
     const html = normalizeHtml(await page.text());
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<h1>Sign out</h1>');
+    expect(html).toContain('Signing you out');
+    // Asked for by the portal with a valid id_token_hint: confirmed by the page's own script file
+    // (a reception computer must really be signed out); the buttons stay for browsers without it.
+    expect(html).toContain('<input type="hidden" name="logout" value="yes" form="op.logoutForm"/>');
+    const script = /<script src="(\/assets\/idp-sign-out-[0-9a-f]{12}\.js)" defer><\/script>/.exec(
+      html,
+    );
+    expect(script).not.toBeNull();
+    const scriptResponse = await fetch(new URL(script?.[1] ?? '', running.issuer));
+    expect(scriptResponse.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await scriptResponse.text()).toContain(
+      "getElementById('op.logoutForm')?.requestSubmit()",
+    );
     expect(html).toContain('>Yes, sign out</button>');
-    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('No, stay signed in');
 
     const confirmed = await confirmSignOut(browser, html);
     expect(confirmed.status).toBe(303);
@@ -64,6 +77,9 @@ describe('sign-out', () => {
     const page = await browser.get(new URL('/session/end', running.issuer));
     const html = normalizeHtml(await page.text());
     expect(html).toContain('<h1>Abmelden</h1>');
+    // Without the portal's hint nothing is confirmed for the user: the page asks.
+    expect(html).toContain('Möchten Sie sich vom Practice Portal abmelden?');
+    expect(html).not.toMatch(/<script/i);
     const confirmed = await confirmSignOut(browser, html);
     const { response } = await browser.follow(
       new URL(confirmed.headers.get('location') ?? '', running.issuer),

@@ -1,6 +1,6 @@
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { signIn } from '../../support/sign-in.ts';
+import { signIn, signInForm } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
 
 const clara = DEMO_USERS[2];
@@ -23,6 +23,10 @@ test('a short configured timeout signs out after that many minutes', async ({ pa
   await expect(page.getByRole('dialog', { name: 'Sind Sie noch da?' })).toBeVisible();
   await page.clock.fastForward('01:00');
   await expect(page).toHaveURL((url) => url.origin === portal.issuer);
+  // The provider session ended too: the next person at this computer must sign in.
+  await expect(signInForm(page).password).toBeVisible();
+  await page.goto(`${portal.url}/dashboard`);
+  await expect(signInForm(page).password).toBeVisible();
 });
 
 test('after the idle timeout the user is warned, then signed out', async ({ page, portal }) => {

@@ -8,6 +8,8 @@ export const ErrorCode = {
   validation: 'validation_failed',
   unauthenticated: 'unauthenticated',
   identityUnverified: 'identity_unverified',
+  /** The address is a shared mailbox (info@, praxis@ …) and may not become a personal account. */
+  prohibitedAlias: 'prohibited_alias',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',

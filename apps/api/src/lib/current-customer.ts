@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, type Language } from '@pp/contract';
+import { ErrorCode, usesProhibitedAlias, type Language } from '@pp/contract';
 import type { Db } from '../db/client.ts';
-import { customers, identityLinks } from '../db/schema.ts';
+import { customers, identityLinks, prohibitedAliases } from '../db/schema.ts';
 import { ApiError } from './problem.ts';
 import { IssuerUnavailableError } from './token-verifier.ts';
 import { audit } from './audit.ts';
@@ -62,6 +62,10 @@ export async function currentCustomer(request: FastifyRequest): Promise<Customer
       .for('update');
     let customer = existing;
     if (!customer) {
+      const aliases = await tx.select({ alias: prohibitedAliases.alias }).from(prohibitedAliases);
+      if (usesProhibitedAlias(email, aliases.map((row) => row.alias))) {
+        throw new ApiError(403, ErrorCode.prohibitedAlias);
+      }
       const [created] = await tx
         .insert(customers)
         .values({ email, preferredLanguage: language })

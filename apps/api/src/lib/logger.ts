@@ -29,6 +29,14 @@ interface LoggedError {
   cause?: unknown;
 }
 
+/**
+ * Drizzle's query errors quote the bound values ("Failed query: …\nparams: …"): tokens, hashes,
+ * names. The query stays, the values go.
+ */
+function withoutQueryParams(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+}
+
 /** An error as logged: type, code, scrubbed message and stack; no other properties (values). */
 export function serializeError(
   error: unknown,
@@ -40,8 +48,8 @@ export function serializeError(
   const e = error as LoggedError;
   return {
     type: typeof e.name === 'string' ? e.name : 'Error',
-    message: scrub(String(e.message ?? '')),
-    stack: typeof e.stack === 'string' ? scrub(e.stack) : '',
+    message: scrub(withoutQueryParams(String(e.message ?? ''))),
+    stack: typeof e.stack === 'string' ? scrub(withoutQueryParams(e.stack)) : '',
     ...(typeof e.code === 'string' || typeof e.code === 'number' ? { code: e.code } : {}),
     ...(typeof e.statusCode === 'number' ? { statusCode: e.statusCode } : {}),
     ...(e.cause !== undefined && depth < 3 ? { cause: serializeError(e.cause, depth + 1) } : {}),

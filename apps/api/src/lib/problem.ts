@@ -4,6 +4,7 @@ const TITLES: Record<string, string> = {
   [ErrorCode.validation]: 'The request is not valid',
   [ErrorCode.unauthenticated]: 'A valid access token is required',
   [ErrorCode.identityUnverified]: 'The e-mail address of this identity is not verified',
+  [ErrorCode.prohibitedAlias]: 'A shared mailbox cannot become a personal account',
   [ErrorCode.forbidden]: 'Your role does not allow this',
   [ErrorCode.notFound]: 'Not found',
   [ErrorCode.conflict]: 'Conflict',

@@ -114,6 +114,7 @@ function toProblem(error: FastifyError | ApiError | Error, request: FastifyReque
   if (error instanceof ApiError) return problem(error.status, error.code, error.errors);
   if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
   const status = (error as FastifyError).statusCode;
+  if (status === 503) return problem(503, ErrorCode.unavailable);
   if (status === undefined || status < 400 || status >= 500)
     return problem(500, ErrorCode.internal);
   const code = CLIENT_ERRORS[status];

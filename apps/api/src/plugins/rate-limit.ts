@@ -19,7 +19,11 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  */
 function databaseStore(database: Database): FastifyRateLimitStoreCtor {
   class DatabaseStore implements FastifyRateLimitStore {
-    constructor(private readonly prefix = '') {}
+    // The plugin constructs the store with its options; children get a key prefix per route.
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
 
     incr(key: string, callback: IncrCallback, timeWindow = 60_000): void {
       const fullKey = `${this.prefix}${key}`;
@@ -42,7 +46,8 @@ function databaseStore(database: Database): FastifyRateLimitStoreCtor {
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the merged parameters with the route under `routeInfo`.
       const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
-      return new DatabaseStore(`${this.prefix}${route?.method ?? ''} ${route?.url ?? ''}:`);
+      // By path only: the HEAD route Fastify adds to a GET shares its counter.
+      return new DatabaseStore(undefined, `${this.prefix}${route?.url ?? ''}:`);
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;

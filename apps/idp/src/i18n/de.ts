@@ -25,6 +25,7 @@ export const de: Messages = {
   signOut: {
     title: 'Abmelden',
     question: 'Möchten Sie sich vom Practice Portal abmelden?',
+    inProgress: 'Sie werden abgemeldet …',
     confirm: 'Ja, abmelden',
     stay: 'Nein, angemeldet bleiben',
     doneTitle: 'Abgemeldet',

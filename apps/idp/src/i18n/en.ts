@@ -25,6 +25,7 @@ export const en: Messages = {
   signOut: {
     title: 'Sign out',
     question: 'Do you want to sign out of the Practice Portal?',
+    inProgress: 'Signing you out …',
     confirm: 'Yes, sign out',
     stay: 'No, stay signed in',
     doneTitle: 'Signed out',

@@ -21,6 +21,7 @@ export interface Messages {
   signOut: {
     title: string;
     question: string;
+    inProgress: string;
     confirm: string;
     stay: string;
     doneTitle: string;

@@ -1,16 +1,27 @@
 import { messagesFor, type Locale } from '../i18n/locale.ts';
 import { html, trusted } from './html.ts';
 import { layout, type LegalLinks } from './layout.ts';
+import { SIGN_OUT_SCRIPT_PATH } from './assets.ts';
 
 /**
  * The confirmation oidc-provider asks for before ending the session. `providerForm` is its own
  * `<form id="op.logoutForm">` carrying the session's anti-forgery value; our buttons submit it.
  */
-export function signOutPage(locale: Locale, links: LegalLinks, providerForm: string): string {
+export function signOutPage(
+  locale: Locale,
+  links: LegalLinks,
+  providerForm: string,
+  confirmed = false,
+): string {
   const t = messagesFor(locale).signOut;
+  // Asked for by the portal itself: confirm at once (the script submits the form with logout=yes).
+  const autoConfirm = confirmed
+    ? html`<input type="hidden" name="logout" value="yes" form="op.logoutForm" />
+        <script src="${SIGN_OUT_SCRIPT_PATH}" defer></script>`
+    : '';
   const body = html`<h1>${t.title}</h1>
-    <p>${t.question}</p>
-    ${trusted(providerForm)}
+    <p>${confirmed ? t.inProgress : t.question}</p>
+    ${trusted(providerForm)} ${autoConfirm}
     <div class="actions">
       <button
         type="submit"
@@ -22,7 +33,11 @@ export function signOutPage(locale: Locale, links: LegalLinks, providerForm: str
       >
         ${t.confirm}
       </button>
-      <button type="submit" class="secondary" form="op.logoutForm">${t.stay}</button>
+      ${
+        confirmed
+          ? ''
+          : html`<button type="submit" class="secondary" form="op.logoutForm">${t.stay}</button>`
+      }
     </div>`;
   return layout({ locale, title: t.title, links, body });
 }

@@ -32,7 +32,13 @@ export function pageSources(options: ResolvedOptions) {
     },
     async logoutSource(ctx: KoaContextWithOIDC, form: string) {
       ctx.type = 'html';
-      ctx.body = signOutPage(localeOf(ctx), links, form);
+      // oidc-provider has validated the hint by now: the portal's own sign-out is confirmed.
+      const hint: unknown = ctx.oidc.params?.['id_token_hint'];
+      const fromPortal =
+        typeof hint === 'string' &&
+        hint !== '' &&
+        ctx.oidc.client?.clientId === options.client.clientId;
+      ctx.body = signOutPage(localeOf(ctx), links, form, fromPortal);
     },
     async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
       ctx.type = 'html';
