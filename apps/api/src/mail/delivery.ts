@@ -18,6 +18,10 @@ export interface SmtpSender {
 /** Transport timeouts stay well below the claim lock, so a hung server cannot outlive it. */
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
+/** The longest one delivery can take before its transport gives up. */
+export const MAX_SEND_MS =
+  TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + TIMEOUTS.socketTimeout;
+
 /** The sender's address when none is configured: no-reply at the portal's host. */
 function defaultFrom(messageId: string): string {
   const host = messageId.slice(messageId.lastIndexOf('@') + 1, -1);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { createSmtpSender, describeFailure, type OutboxMail } from './delivery.ts';
+import { createSmtpSender, describeFailure, MAX_SEND_MS, type OutboxMail } from './delivery.ts';
 import { claimDueMails, failInterrupted, markFailed, markRetry, markSent } from './queue.ts';
 
 export interface MailWorkerOptions {
@@ -75,8 +75,16 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     for (const id of await failInterrupted(db, settings.maxAttempts)) {
       logger.error({ mailId: id }, 'mail delivery interrupted on its last attempt, failed');
     }
+    const claimedAt = Date.now();
     const mails = await claimDueMails(db, settings);
-    for (const mail of mails) await deliver(mail);
+    for (const mail of mails) {
+      // Never start a send that could outlast the claim: another worker may take the mail then.
+      if (Date.now() - claimedAt > settings.lockMs - MAX_SEND_MS) {
+        await markRetry(db, mail.id, 0, 'claim_expiring');
+        continue;
+      }
+      await deliver(mail);
+    }
     return mails.length;
   }
 
