@@ -63,7 +63,12 @@ export async function currentCustomer(request: FastifyRequest): Promise<Customer
     let customer = existing;
     if (!customer) {
       const aliases = await tx.select({ alias: prohibitedAliases.alias }).from(prohibitedAliases);
-      if (usesProhibitedAlias(email, aliases.map((row) => row.alias))) {
+      if (
+        usesProhibitedAlias(
+          email,
+          aliases.map((row) => row.alias),
+        )
+      ) {
         throw new ApiError(403, ErrorCode.prohibitedAlias);
       }
       const [created] = await tx
