@@ -1,6 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.ts';
 import { normalizeHtml } from './support/html.ts';
 import {
@@ -15,37 +14,24 @@ import {
   API_SCOPE,
   AUDIENCE,
   CLIENT_ID,
-  createIdpTestDatabase,
   DEMO_EMAIL,
   DEMO_PASSWORD,
-  startIdp,
   WEB_ORIGIN,
-  type RunningIdp,
+  useIdp,
 } from './support/provider.ts';
 
-let database: TestDatabase;
-let running: RunningIdp;
-
-beforeAll(async () => {
-  database = await createIdpTestDatabase();
-  running = await startIdp(database.database.db);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const idp = useIdp();
 
 describe('authorization code flow with PKCE', () => {
   it('signs in through our page and issues a JWT access token for the api and an ID token', async () => {
     const browser = new TestBrowser();
-    const form = await openSignIn(browser, running.issuer);
+    const form = await openSignIn(browser, idp.running.issuer);
     expect(form.status).toBe(200);
     expect(form.url.pathname).toMatch(/^\/interaction\//);
 
     const { response, callback } = await submitCredentials(
       browser,
-      running.issuer,
+      idp.running.issuer,
       form,
       DEMO_EMAIL,
       DEMO_PASSWORD,
@@ -54,18 +40,18 @@ describe('authorization code flow with PKCE', () => {
     expect(callback?.origin).toBe(WEB_ORIGIN);
     expect(callback?.pathname).toBe('/');
     expect(callback?.searchParams.get('state')).toBe(form.state);
-    expect(callback?.searchParams.get('iss')).toBe(running.issuer);
+    expect(callback?.searchParams.get('iss')).toBe(idp.running.issuer);
     const code = callback?.searchParams.get('code') ?? '';
 
-    const tokens = await exchangeCode(running.issuer, code, form.verifier);
+    const tokens = await exchangeCode(idp.running.issuer, code, form.verifier);
     expect(tokens.token_type).toBe('Bearer');
     expect(tokens.expires_in).toBeLessThanOrEqual(600);
     expect(tokens.refresh_token).toBeTruthy();
 
-    const jwks = createRemoteJWKSet(new URL('/jwks', running.issuer));
+    const jwks = createRemoteJWKSet(new URL('/jwks', idp.running.issuer));
     expect(decodeProtectedHeader(tokens.access_token).typ).toBe('at+jwt');
     const { payload } = await jwtVerify(tokens.access_token, jwks, {
-      issuer: running.issuer,
+      issuer: idp.running.issuer,
       audience: AUDIENCE,
       typ: 'at+jwt',
     });
@@ -77,7 +63,7 @@ describe('authorization code flow with PKCE', () => {
     expect(payload.sub).toMatch(/^[0-9a-f-]{36}$/);
 
     const idToken = await jwtVerify(tokens.id_token ?? '', jwks, {
-      issuer: running.issuer,
+      issuer: idp.running.issuer,
       audience: CLIENT_ID,
     });
     expect(idToken.payload.sub).toBe(payload.sub);
@@ -85,32 +71,32 @@ describe('authorization code flow with PKCE', () => {
   });
 
   it('also accepts the api audience named as resource in both requests', async () => {
-    const tokens = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD, new TestBrowser(), {
+    const tokens = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD, new TestBrowser(), {
       resource: AUDIENCE,
     });
-    const jwks = createRemoteJWKSet(new URL('/jwks', running.issuer));
+    const jwks = createRemoteJWKSet(new URL('/jwks', idp.running.issuer));
     await expect(
       jwtVerify(tokens.access_token, jwks, { audience: AUDIENCE }),
     ).resolves.toBeTruthy();
   });
 
   it('never shows a consent page to the portal, even when the request asks for one', async () => {
-    const { browser } = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const { browser } = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
     const { challenge } = pkcePair();
     const { url } = await browser.follow(
-      authorizeUrl(running.issuer, {
+      authorizeUrl(idp.running.issuer, {
         prompt: 'consent',
         code_challenge: challenge,
         code_challenge_method: 'S256',
       }),
-      running.issuer,
+      idp.running.issuer,
     );
     expect(url.origin).toBe(WEB_ORIGIN);
     expect(url.searchParams.get('code')).toBeTruthy();
   });
 
   it('refuses an authorization request without a PKCE challenge', async () => {
-    const response = await fetch(authorizeUrl(running.issuer, {}), { redirect: 'manual' });
+    const response = await fetch(authorizeUrl(idp.running.issuer, {}), { redirect: 'manual' });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.origin).toBe(WEB_ORIGIN);
@@ -121,7 +107,10 @@ describe('authorization code flow with PKCE', () => {
   it('refuses the plain PKCE method', async () => {
     const { verifier } = pkcePair();
     const response = await fetch(
-      authorizeUrl(running.issuer, { code_challenge: verifier, code_challenge_method: 'plain' }),
+      authorizeUrl(idp.running.issuer, {
+        code_challenge: verifier,
+        code_challenge_method: 'plain',
+      }),
       { redirect: 'manual' },
     );
     const location = new URL(response.headers.get('location') ?? '');
@@ -132,7 +121,7 @@ describe('authorization code flow with PKCE', () => {
     const { challenge } = pkcePair();
     for (const redirect of [`${WEB_ORIGIN}/evil`, 'https://evil.example/', `${WEB_ORIGIN}`]) {
       const response = await fetch(
-        authorizeUrl(running.issuer, {
+        authorizeUrl(idp.running.issuer, {
           redirect_uri: redirect,
           code_challenge: challenge,
           code_challenge_method: 'S256',
@@ -149,23 +138,23 @@ describe('authorization code flow with PKCE', () => {
 
   it('refuses a code exchanged without the right verifier', async () => {
     const browser = new TestBrowser();
-    const form = await openSignIn(browser, running.issuer);
+    const form = await openSignIn(browser, idp.running.issuer);
     const { callback } = await submitCredentials(
       browser,
-      running.issuer,
+      idp.running.issuer,
       form,
       DEMO_EMAIL,
       DEMO_PASSWORD,
     );
     const code = callback?.searchParams.get('code') ?? '';
-    await expect(exchangeCode(running.issuer, code, pkcePair().verifier)).rejects.toThrow(
+    await expect(exchangeCode(idp.running.issuer, code, pkcePair().verifier)).rejects.toThrow(
       /invalid_grant/,
     );
   });
 
   it('logs neither e-mail addresses nor passwords nor tokens', () => {
-    const logged = JSON.stringify(running.logger.entries);
-    expect(running.logger.entries.length).toBeGreaterThan(0);
+    const logged = JSON.stringify(idp.running.logger.entries);
+    expect(idp.running.logger.entries.length).toBeGreaterThan(0);
     expect(logged).not.toContain('@example.com');
     expect(logged).not.toContain(DEMO_PASSWORD);
     expect(logged).not.toMatch(/eyJ[\w-]+\.eyJ/);

@@ -1,26 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TestDatabase } from '../../api/test/support/database.ts';
-import {
-  API_SCOPE,
-  createIdpTestDatabase,
-  startIdp,
-  WEB_ORIGIN,
-  type RunningIdp,
-} from './support/provider.ts';
+import { API_SCOPE, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
-let database: TestDatabase;
-let running: RunningIdp;
-
-beforeAll(async () => {
-  database = await createIdpTestDatabase();
-  running = await startIdp(database.database.db);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const idp = useIdp();
 
 const Discovery = z.object({
   issuer: z.string(),
@@ -40,12 +22,12 @@ const Discovery = z.object({
 
 describe('discovery', () => {
   it('describes a code + PKCE (S256) provider for public clients on its own origin', async () => {
-    const response = await fetch(new URL('/.well-known/openid-configuration', running.issuer));
+    const response = await fetch(new URL('/.well-known/openid-configuration', idp.running.issuer));
     expect(response.status).toBe(200);
     const doc = Discovery.parse(await response.json());
-    expect(doc.issuer).toBe(running.issuer);
+    expect(doc.issuer).toBe(idp.running.issuer);
     for (const endpoint of [doc.authorization_endpoint, doc.token_endpoint, doc.jwks_uri]) {
-      expect(new URL(endpoint).origin).toBe(running.issuer);
+      expect(new URL(endpoint).origin).toBe(idp.running.issuer);
     }
     expect(doc.response_types_supported).toEqual(['code']);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
@@ -60,7 +42,7 @@ describe('discovery', () => {
   });
 
   it('publishes public signing keys only', async () => {
-    const response = await fetch(new URL('/jwks', running.issuer));
+    const response = await fetch(new URL('/jwks', idp.running.issuer));
     const { keys } = z
       .object({
         keys: z.array(z.object({ kid: z.string(), kty: z.string(), alg: z.string() }).loose()),
@@ -76,7 +58,7 @@ describe('discovery', () => {
 
   it('answers the portal’s CORS preflight for the token endpoint', async () => {
     const preflight = (origin: string) =>
-      fetch(new URL('/token', running.issuer), {
+      fetch(new URL('/token', idp.running.issuer), {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST' },
       });

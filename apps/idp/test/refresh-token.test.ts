@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import { describe, expect, it } from 'vitest';
 import { idpPayloads } from '../src/db/schema.ts';
 import { TestBrowser } from './support/browser.ts';
 import {
@@ -11,36 +10,19 @@ import {
   signIn,
   TokenResponse,
 } from './support/oauth.ts';
-import {
-  createIdpTestDatabase,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startIdp,
-  type RunningIdp,
-} from './support/provider.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, useIdp } from './support/provider.ts';
 
-let database: TestDatabase;
-let running: RunningIdp;
-
-beforeAll(async () => {
-  database = await createIdpTestDatabase();
-  running = await startIdp(database.database.db);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const idp = useIdp();
 
 async function refreshed(token: string) {
-  const response = await refresh(running.issuer, token);
+  const response = await refresh(idp.running.issuer, token);
   expect(response.status).toBe(200);
   return TokenResponse.parse(await response.json());
 }
 
 describe('refresh tokens', () => {
   it('are rotated on every use and keep the first token’s absolute expiry (≤ 8 h)', async () => {
-    const first = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const first = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
     const second = await refreshed(first.refresh_token ?? '');
     expect(second.refresh_token).toBeTruthy();
     expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -49,7 +31,7 @@ describe('refresh tokens', () => {
     const third = await refreshed(second.refresh_token ?? '');
     expect(third.refresh_token).not.toBe(second.refresh_token);
 
-    const stored = await database.database.db
+    const stored = await idp.database.database.db
       .select({ expiresAt: idpPayloads.expiresAt })
       .from(idpPayloads)
       .where(eq(idpPayloads.model, 'RefreshToken'));
@@ -63,39 +45,39 @@ describe('refresh tokens', () => {
 
   it('used twice is refused, revokes the grant (the rotated token fails too) and ends the session', async () => {
     const browser = new TestBrowser();
-    const first = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD, browser);
+    const first = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD, browser);
     const second = await refreshed(first.refresh_token ?? '');
     // While the session lives, the browser is signed in without a page.
     const silent = await browser.follow(
-      authorizeUrl(running.issuer, {
+      authorizeUrl(idp.running.issuer, {
         code_challenge: pkcePair().challenge,
         code_challenge_method: 'S256',
         prompt: 'none',
       }),
-      running.issuer,
+      idp.running.issuer,
     );
     expect(silent.url.searchParams.get('code')).toBeTruthy();
 
-    const reuse = await refresh(running.issuer, first.refresh_token ?? '');
+    const reuse = await refresh(idp.running.issuer, first.refresh_token ?? '');
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
 
-    const rotated = await refresh(running.issuer, second.refresh_token ?? '');
+    const rotated = await refresh(idp.running.issuer, second.refresh_token ?? '');
     expect(rotated.status).toBe(400);
     expect(await rotated.json()).toMatchObject({ error: 'invalid_grant' });
 
     // The provider session is gone too: the browser is asked to sign in again.
-    const form = await openSignIn(browser, running.issuer);
+    const form = await openSignIn(browser, idp.running.issuer);
     expect(form.url.pathname).toMatch(/^\/interaction\//);
     expect(form.html).toContain('autocomplete="current-password"');
-    expect(running.logger.entries.map((e) => e.msg)).toContain(
+    expect(idp.running.logger.entries.map((e) => e.msg)).toContain(
       'refresh token reused: grant revoked and provider session ended',
     );
   });
 
   it('are refused for another client origin (CORS for the portal only)', async () => {
-    const tokens = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
-    const foreign = await fetch(new URL('/token', running.issuer), {
+    const tokens = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const foreign = await fetch(new URL('/token', idp.running.issuer), {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
@@ -110,7 +92,7 @@ describe('refresh tokens', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
 
-    const own = await refresh(running.issuer, tokens.refresh_token ?? '');
+    const own = await refresh(idp.running.issuer, tokens.refresh_token ?? '');
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
   });

@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.ts';
 import { inputAttributes, normalizeHtml } from './support/html.ts';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
-import {
-  createIdpTestDatabase,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startIdp,
-  WEB_ORIGIN,
-  type RunningIdp,
-} from './support/provider.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
-let database: TestDatabase;
-let running: RunningIdp;
-
-beforeAll(async () => {
-  database = await createIdpTestDatabase();
-  running = await startIdp(database.database.db);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const idp = useIdp();
 
 const attributesOf = inputAttributes;
 
 describe('the sign-in page', () => {
   it('is an accessible German page with labelled, autocompletable fields and no scripts', async () => {
-    const form = await openSignIn(new TestBrowser('de-DE,de;q=0.9'), running.issuer);
+    const form = await openSignIn(new TestBrowser('de-DE,de;q=0.9'), idp.running.issuer);
     expect(form.status).toBe(200);
     const { html } = form;
     expect(html).toMatch(/^<!doctype html><html lang="de">/);
@@ -51,7 +32,7 @@ describe('the sign-in page', () => {
 
   it('is sent with a strict Content-Security-Policy and its stylesheet is served by the provider', async () => {
     const browser = new TestBrowser();
-    const form = await openSignIn(browser, running.issuer);
+    const form = await openSignIn(browser, idp.running.issuer);
     const page = await browser.get(form.url);
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
@@ -63,7 +44,7 @@ describe('the sign-in page', () => {
 
     const href = /<link rel="stylesheet" href="([^"]+)"\s*\/>/.exec(form.html)?.[1] ?? '';
     expect(href).toMatch(/^\/assets\/idp-[0-9a-f]+\.css$/);
-    const css = await fetch(new URL(href, running.issuer));
+    const css = await fetch(new URL(href, idp.running.issuer));
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toContain('text/css');
     const text = await css.text();
@@ -72,7 +53,9 @@ describe('the sign-in page', () => {
   });
 
   it('speaks English when the portal asks with ui_locales, before the browser language', async () => {
-    const form = await openSignIn(new TestBrowser('de-DE'), running.issuer, { ui_locales: 'en' });
+    const form = await openSignIn(new TestBrowser('de-DE'), idp.running.issuer, {
+      ui_locales: 'en',
+    });
     expect(form.html).toContain('<html lang="en">');
     expect(form.html).toContain('<h1>Sign in</h1>');
     expect(form.html).toContain('<label for="email">E-mail address</label>');
@@ -80,9 +63,12 @@ describe('the sign-in page', () => {
   });
 
   it('follows Accept-Language without ui_locales, and falls back to German', async () => {
-    const english = await openSignIn(new TestBrowser('fr-FR, en;q=0.8, de;q=0.5'), running.issuer);
+    const english = await openSignIn(
+      new TestBrowser('fr-FR, en;q=0.8, de;q=0.5'),
+      idp.running.issuer,
+    );
     expect(english.html).toContain('<html lang="en">');
-    const fallback = await openSignIn(new TestBrowser('fr-FR'), running.issuer);
+    const fallback = await openSignIn(new TestBrowser('fr-FR'), idp.running.issuer);
     expect(fallback.html).toContain('<html lang="de">');
   });
 
@@ -92,10 +78,10 @@ describe('the sign-in page', () => {
       ['en', 'The e-mail address or the password is not correct.'],
     ] as const) {
       const browser = new TestBrowser(language);
-      const form = await openSignIn(browser, running.issuer);
+      const form = await openSignIn(browser, idp.running.issuer);
       const { response, callback } = await submitCredentials(
         browser,
-        running.issuer,
+        idp.running.issuer,
         form,
         DEMO_EMAIL,
         'wrong-password',
@@ -120,8 +106,8 @@ describe('the sign-in page', () => {
 
   it('asks for both fields when one is empty', async () => {
     const browser = new TestBrowser('en');
-    const form = await openSignIn(browser, running.issuer);
-    const { response } = await submitCredentials(browser, running.issuer, form, DEMO_EMAIL, '');
+    const form = await openSignIn(browser, idp.running.issuer);
+    const { response } = await submitCredentials(browser, idp.running.issuer, form, DEMO_EMAIL, '');
     expect(response.status).toBe(400);
     expect(normalizeHtml(await response.text())).toContain(
       'Please enter your e-mail address and your password.',
@@ -130,14 +116,16 @@ describe('the sign-in page', () => {
 
   it('escapes what it echoes back', async () => {
     const browser = new TestBrowser('en');
-    const form = await openSignIn(browser, running.issuer, { login_hint: '"><script>x</script>' });
+    const form = await openSignIn(browser, idp.running.issuer, {
+      login_hint: '"><script>x</script>',
+    });
     expect(form.html).not.toContain('<script>');
     expect(form.html).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
   });
 
   it('refuses a post from another origin, without the CSRF token, or without the interaction cookie', async () => {
     const browser = new TestBrowser('en');
-    const form = await openSignIn(browser, running.issuer);
+    const form = await openSignIn(browser, idp.running.issuer);
     const fields = { csrf: form.csrf, email: DEMO_EMAIL, password: DEMO_PASSWORD };
 
     const foreign = await browser.postForm(form.action, fields, 'https://evil.example');
@@ -145,17 +133,17 @@ describe('the sign-in page', () => {
     const noToken = await browser.postForm(
       form.action,
       { ...fields, csrf: 'forged' },
-      running.issuer,
+      idp.running.issuer,
     );
     expect(noToken.status).toBe(403);
-    const noCookie = await new TestBrowser('en').postForm(form.action, fields, running.issuer);
+    const noCookie = await new TestBrowser('en').postForm(form.action, fields, idp.running.issuer);
     expect(noCookie.status).toBe(400);
     expect(await noCookie.text()).toContain('Your sign-in session has expired');
 
     // The genuine post still works afterwards.
     const { callback } = await submitCredentials(
       browser,
-      running.issuer,
+      idp.running.issuer,
       form,
       DEMO_EMAIL,
       DEMO_PASSWORD,
@@ -165,13 +153,13 @@ describe('the sign-in page', () => {
 
   it('returns access_denied to the portal when the user cancels', async () => {
     const browser = new TestBrowser();
-    const form = await openSignIn(browser, running.issuer);
-    const abort = new URL(form.action.pathname.replace(/\/login$/, '/abort'), running.issuer);
-    const response = await browser.postForm(abort, { csrf: form.csrf }, running.issuer);
+    const form = await openSignIn(browser, idp.running.issuer);
+    const abort = new URL(form.action.pathname.replace(/\/login$/, '/abort'), idp.running.issuer);
+    const response = await browser.postForm(abort, { csrf: form.csrf }, idp.running.issuer);
     expect(response.status).toBe(303);
     const { url } = await browser.follow(
-      new URL(response.headers.get('location') ?? '', running.issuer),
-      running.issuer,
+      new URL(response.headers.get('location') ?? '', idp.running.issuer),
+      idp.running.issuer,
     );
     expect(url.origin).toBe(WEB_ORIGIN);
     expect(url.searchParams.get('error')).toBe('access_denied');

@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import { describe, expect, it } from 'vitest';
 import type { TestBrowser } from './support/browser.ts';
 import { normalizeHtml } from './support/html.ts';
 import { openSignIn, refresh, signIn } from './support/oauth.ts';
-import {
-  CLIENT_ID,
-  createIdpTestDatabase,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startIdp,
-  WEB_ORIGIN,
-  type RunningIdp,
-} from './support/provider.ts';
+import { CLIENT_ID, DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
-let database: TestDatabase;
-let running: RunningIdp;
-
-beforeAll(async () => {
-  database = await createIdpTestDatabase();
-  running = await startIdp(database.database.db);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const idp = useIdp();
 
 async function confirmSignOut(browser: TestBrowser, html: string) {
   const action = /<form id="op.logoutForm" method="post" action="([^"]+)">/.exec(html)?.[1] ?? '';
   const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return browser.postForm(new URL(action, running.issuer), { xsrf, logout: 'yes' }, running.issuer);
+  return browser.postForm(
+    new URL(action, idp.running.issuer),
+    { xsrf, logout: 'yes' },
+    idp.running.issuer,
+  );
 }
 
 describe('sign-out', () => {
   it("confirms the portal's own sign-out on our translated page, ends the session and returns", async () => {
-    const tokens = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const tokens = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
     const { browser } = tokens;
-    const url = new URL('/session/end', running.issuer);
+    const url = new URL('/session/end', idp.running.issuer);
     url.searchParams.set('id_token_hint', tokens.id_token ?? '');
     url.searchParams.set('post_logout_redirect_uri', `${WEB_ORIGIN}/`);
     url.searchParams.set('client_id', CLIENT_ID);
@@ -55,7 +39,7 @@ describe('sign-out', () => {
       html,
     );
     expect(script).not.toBeNull();
-    const scriptResponse = await fetch(new URL(script?.[1] ?? '', running.issuer));
+    const scriptResponse = await fetch(new URL(script?.[1] ?? '', idp.running.issuer));
     expect(scriptResponse.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await scriptResponse.text()).toContain(
       "getElementById('op.logoutForm')?.requestSubmit()",
@@ -67,14 +51,14 @@ describe('sign-out', () => {
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${WEB_ORIGIN}/`);
 
-    const again = await openSignIn(browser, running.issuer);
+    const again = await openSignIn(browser, idp.running.issuer);
     expect(again.url.pathname).toMatch(/^\/interaction\//);
-    expect((await refresh(running.issuer, tokens.refresh_token ?? '')).status).toBe(400);
+    expect((await refresh(idp.running.issuer, tokens.refresh_token ?? '')).status).toBe(400);
   });
 
   it('says so in German when there is no address to return to', async () => {
-    const { browser } = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
-    const page = await browser.get(new URL('/session/end', running.issuer));
+    const { browser } = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const page = await browser.get(new URL('/session/end', idp.running.issuer));
     const html = normalizeHtml(await page.text());
     expect(html).toContain('<h1>Abmelden</h1>');
     // Without the portal's hint nothing is confirmed for the user: the page asks.
@@ -82,8 +66,8 @@ describe('sign-out', () => {
     expect(html).not.toMatch(/<script/i);
     const confirmed = await confirmSignOut(browser, html);
     const { response } = await browser.follow(
-      new URL(confirmed.headers.get('location') ?? '', running.issuer),
-      running.issuer,
+      new URL(confirmed.headers.get('location') ?? '', idp.running.issuer),
+      idp.running.issuer,
     );
     const done = normalizeHtml(await response.text());
     expect(done).toContain('<h1>Abgemeldet</h1>');

@@ -1,31 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../../api/src/lib/token-verifier.ts';
-import type { TestDatabase } from '../../api/test/support/database.ts';
 import { idpSigningKeys } from '../src/db/schema.ts';
 import { refresh, signIn, TokenResponse } from './support/oauth.ts';
-import {
-  AUDIENCE,
-  createIdpTestDatabase,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startIdp,
-  type RunningIdp,
-} from './support/provider.ts';
+import { AUDIENCE, DEMO_EMAIL, DEMO_PASSWORD, startIdp, useIdp } from './support/provider.ts';
 
-let database: TestDatabase;
-let running: RunningIdp;
-
-beforeAll(async () => {
-  database = await createIdpTestDatabase();
-  running = await startIdp(database.database.db);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const idp = useIdp();
 
 async function publishedKids(issuer: string): Promise<string[]> {
   const response = await fetch(new URL('/jwks', issuer));
@@ -43,8 +24,8 @@ const verifyAt = (issuer: string, token: string) =>
 
 describe('signing keys', () => {
   it('are accepted by the api’s token verifier, which refuses the ID token', async () => {
-    const tokens = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
-    const verifier = createTokenVerifier({ issuer: running.issuer, audience: AUDIENCE });
+    const tokens = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const verifier = createTokenVerifier({ issuer: idp.running.issuer, audience: AUDIENCE });
     const verified = await verifier.verify(tokens.access_token);
     expect(verified.email).toBe(DEMO_EMAIL);
     expect(verified.emailVerified).toBe(true);
@@ -53,29 +34,29 @@ describe('signing keys', () => {
   });
 
   it('rotate: new tokens carry the new kid, tokens signed before keep verifying until they expire', async () => {
-    const other = await startIdp(database.database.db);
+    const other = await startIdp(idp.database.database.db);
     try {
-      const before = await signIn(running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+      const before = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
       const oldKid = decodeProtectedHeader(before.access_token).kid ?? '';
-      const verifier = createTokenVerifier({ issuer: running.issuer, audience: AUDIENCE });
+      const verifier = createTokenVerifier({ issuer: idp.running.issuer, audience: AUDIENCE });
       await verifier.verify(before.access_token);
 
       // The key that signs after the rotation is published in advance.
-      const [, nextKid] = await publishedKids(running.issuer);
-      const newKid = await running.idp.rotateSigningKey();
+      const [, nextKid] = await publishedKids(idp.running.issuer);
+      const newKid = await idp.running.idp.rotateSigningKey();
       expect(newKid).toBe(nextKid);
       expect(newKid).not.toBe(oldKid);
-      const published = await publishedKids(running.issuer);
+      const published = await publishedKids(idp.running.issuer);
       expect(published).toHaveLength(3);
       expect(published.slice(0, 1).concat(published.slice(2))).toEqual([newKid, oldKid]);
 
       const after = TokenResponse.parse(
-        await (await refresh(running.issuer, before.refresh_token ?? '')).json(),
+        await (await refresh(idp.running.issuer, before.refresh_token ?? '')).json(),
       );
       expect(decodeProtectedHeader(after.access_token).kid).toBe(newKid);
       expect(decodeProtectedHeader(after.id_token ?? '').kid).toBe(newKid);
-      await expect(verifyAt(running.issuer, after.access_token)).resolves.toBeTruthy();
-      await expect(verifyAt(running.issuer, before.access_token)).resolves.toBeTruthy();
+      await expect(verifyAt(idp.running.issuer, after.access_token)).resolves.toBeTruthy();
+      await expect(verifyAt(idp.running.issuer, before.access_token)).resolves.toBeTruthy();
       // The api's verifier cached the key set before the rotation: it knew the new key already.
       await expect(verifier.verify(after.access_token)).resolves.toBeTruthy();
       await expect(verifier.verify(before.access_token)).resolves.toBeTruthy();
@@ -87,22 +68,22 @@ describe('signing keys', () => {
       expect(decodeProtectedHeader(elsewhere.access_token).kid).toBe(newKid);
 
       // Once every token it signed has expired, the retired key is no longer published.
-      await database.database.db
+      await idp.database.database.db
         .update(idpSigningKeys)
         .set({ retiredAt: sql`now() - interval '25 hours'` })
         .where(eq(idpSigningKeys.kid, oldKid));
-      expect(await running.idp.reloadKeys()).toBe(true);
-      expect(await publishedKids(running.issuer)).toEqual(published.slice(0, 2));
-      await expect(verifyAt(running.issuer, before.access_token)).rejects.toThrow();
+      expect(await idp.running.idp.reloadKeys()).toBe(true);
+      expect(await publishedKids(idp.running.issuer)).toEqual(published.slice(0, 2));
+      await expect(verifyAt(idp.running.issuer, before.access_token)).rejects.toThrow();
     } finally {
       await other.close();
     }
   });
 
   it('are stored once: a second instance on the same database signs with the same key', async () => {
-    const other = await startIdp(database.database.db);
+    const other = await startIdp(idp.database.database.db);
     try {
-      expect(await publishedKids(other.issuer)).toEqual(await publishedKids(running.issuer));
+      expect(await publishedKids(other.issuer)).toEqual(await publishedKids(idp.running.issuer));
     } finally {
       await other.close();
     }

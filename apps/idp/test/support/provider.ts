@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../../../api/test/support/database.ts';
@@ -60,4 +61,21 @@ export async function createIdpTestDatabase(): Promise<TestDatabase> {
     { email: 'anna.sommer@example.com', password: DEMO_PASSWORD },
   ]);
   return database;
+}
+
+/**
+ * For a test file: its own database with the demo accounts and a provider on it, started before
+ * the tests and closed after. Read the fields inside tests, after `beforeAll` ran.
+ */
+export function useIdp(): { database: TestDatabase; running: RunningIdp } {
+  const context = {} as { database: TestDatabase; running: RunningIdp };
+  beforeAll(async () => {
+    context.database = await createIdpTestDatabase();
+    context.running = await startIdp(context.database.database.db);
+  });
+  afterAll(async () => {
+    await context.running?.close();
+    await context.database?.drop();
+  });
+  return context;
 }
