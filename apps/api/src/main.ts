@@ -71,7 +71,9 @@ async function start(config: Config) {
       ...(config.imprintUrl ? { imprintUrl: config.imprintUrl } : {}),
       ...(config.privacyUrl ? { privacyUrl: config.privacyUrl } : {}),
       logger: app.log,
-      trustProxy: config.trustProxy !== false,
+      // The provider trusts X-Forwarded-For only when every peer is a trusted proxy; with an
+      // address list it keys its throttle by the peer (stricter, never spoofable).
+      trustProxy: config.trustProxy === true,
     });
     // On this machine only, reached as localhost or 127.0.0.1 (both resolve to the IPv4 loopback).
     await idp.listen(config.oidc.idpPort, config.loopback ? '127.0.0.1' : config.listenHost);

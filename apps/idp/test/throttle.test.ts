@@ -93,6 +93,21 @@ describe('delays after failed sign-ins', () => {
     expect(right.callback?.searchParams.get('code')).toBeTruthy();
   });
 
+  it('hold for parallel attempts: they wait for each other instead of passing together', async () => {
+    const email = await newAccount();
+    const browsers = Array.from({ length: 6 }, () => browserAt());
+    const forms = [];
+    for (const browser of browsers) forms.push(await openSignIn(browser, running.issuer));
+    const results = await Promise.all(
+      browsers.map((browser, index) =>
+        submitCredentials(browser, running.issuer, forms[index]!, email, 'falsch'),
+      ),
+    );
+    const statuses = results.map((result) => result.response.status).sort();
+    // Two free failures, the third sets the first delay; the rest must wait.
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+  });
+
   it('count per client address across accounts', async () => {
     const browser = browserAt('en');
     const accounts = [await newAccount(), await newAccount(), await newAccount()];

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { checkCredentials } from '../accounts.ts';
 import { clientAddress } from '../http/request.ts';
 import { recordFailure, recordSuccess, secondsToWait, throttleKeys } from '../throttle.ts';
@@ -41,26 +42,36 @@ export async function signIn(
     });
   }
   const keys = throttleKeys(email, clientAddress(req, options.trustProxy ?? false));
-  const wait = await secondsToWait(options.db, keys);
-  if (wait > 0) {
+  // Check, verify and record as one step per account: parallel attempts wait for each other
+  // instead of all passing the same empty counter.
+  const outcome = await options.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keys.account}))`);
+    const wait = await secondsToWait(tx, keys);
+    if (wait > 0) return { kind: 'throttled' as const, wait };
+    const account = await checkCredentials(tx, email, password);
+    if (!account) {
+      return { kind: 'failed' as const, next: await recordFailure(tx, keys, options.throttle) };
+    }
+    await recordSuccess(tx, keys);
+    return { kind: 'signed-in' as const, account };
+  });
+  if (outcome.kind === 'throttled') {
     return renderSignIn(res, options, {
       ...page,
       status: 429,
-      problem: { kind: 'throttled', waitSeconds: wait },
-      headers: { 'retry-after': String(wait) },
+      problem: { kind: 'throttled', waitSeconds: outcome.wait },
+      headers: { 'retry-after': String(outcome.wait) },
     });
   }
-  const account = await checkCredentials(options.db, email, password);
-  if (!account) {
-    const next = await recordFailure(options.db, keys, options.throttle);
-    options.logger.info({ waitSeconds: next }, 'sign-in failed');
+  if (outcome.kind === 'failed') {
+    options.logger.info({ waitSeconds: outcome.next }, 'sign-in failed');
     return renderSignIn(res, options, {
       ...page,
       status: 401,
-      problem: { kind: 'invalid-credentials', waitSeconds: next },
+      problem: { kind: 'invalid-credentials', waitSeconds: outcome.next },
     });
   }
-  await recordSuccess(options.db, keys);
+  const { account } = outcome;
   options.logger.info({ accountId: account.id }, 'signed in');
   return deps
     .provider()
