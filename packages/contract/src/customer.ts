@@ -13,7 +13,8 @@ export const IdSchema = z.uuid();
 export const CompanyVmSchema = z
   .object({
     companyId: IdSchema,
-    customerNumber: z.string(),
+    /** With the postal code it lets anyone ask to join: only members (enabled) see it. */
+    customerNumber: z.string().nullable(),
     name: z.string(),
     postalCode: z.string().nullable(),
     city: z.string().nullable(),

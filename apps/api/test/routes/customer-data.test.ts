@@ -123,5 +123,11 @@ describe('Customer/GetCustomerData', () => {
       'Geschlossene Praxis': ['member', 'enabled', 'disabled'],
       'Einladende Praxis': ['member', 'invited', 'enabled'],
     });
+    // The customer number (the key to ask to join) only for enabled memberships.
+    const numbers = Object.fromEntries(
+      data.associatedCompanies.companyVms.map((vm) => [vm.name, vm.customerNumber]),
+    );
+    expect(numbers['Offene Praxis']).toMatch(/^P-\d+$/);
+    expect(numbers['Einladende Praxis']).toBeNull();
   });
 });

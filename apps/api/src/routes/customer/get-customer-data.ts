@@ -22,7 +22,9 @@ async function companyVmsOf(db: Db, customerId: string): Promise<CompanyVm[]> {
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(eq(memberships.customerId, customerId))
     .orderBy(asc(companies.name));
-  return rows as CompanyVm[];
+  return (rows as CompanyVm[]).map((vm) =>
+    vm.membershipStatus === 'enabled' ? vm : { ...vm, customerNumber: null },
+  );
 }
 
 export function toCustomer(row: CustomerRow, companyVms: CompanyVm[]): Customer {
