@@ -13,6 +13,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin, type WebOptions } from './plugins/web.ts';
 import { mailboxPlugin } from './mail/mailbox.ts';
+import { devOnlyPlugin } from './plugins/dev-only.ts';
 import atest from './routes/atest.ts';
 import atestCreateUser from './routes/atest-create-user.ts';
 import getCustomerData from './routes/customer/get-customer-data.ts';
@@ -80,6 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(utility);
   await app.register(getCustomerData);
   await app.register(getPicklists);
+  if (config.testEndpoints || config.mailbox) {
+    await app.register(devOnlyPlugin, { hostname: config.publicUrl.hostname });
+  }
   if (config.testEndpoints) {
     await app.register(atest);
     await app.register(atestCreateUser);
