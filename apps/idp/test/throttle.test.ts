@@ -96,7 +96,7 @@ describe('delays after failed sign-ins', () => {
   it('hold for parallel attempts: they wait for each other instead of passing together', async () => {
     const email = await newAccount();
     const browsers = Array.from({ length: 6 }, () => browserAt());
-    const forms = [];
+    const forms: Awaited<ReturnType<typeof openSignIn>>[] = [];
     for (const browser of browsers) forms.push(await openSignIn(browser, running.issuer));
     const results = await Promise.all(
       browsers.map((browser, index) =>
