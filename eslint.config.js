@@ -1,6 +1,24 @@
 import js from '@eslint/js';
+import fs from 'node:fs';
+import path from 'node:path';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const WEB_FEATURES = 'apps/web/src/features';
+
+/** One zone per feature folder: its files may import from no other feature (STYLE.md). */
+const featureZones = fs
+  .readdirSync(path.join(root, WEB_FEATURES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./${WEB_FEATURES}/${name}`,
+    from: `./${WEB_FEATURES}`,
+    except: [`./${name}`],
+    message: 'Features never import each other; share through components/ or lib/.',
+  }));
 
 export default tseslint.config(
   {
@@ -33,7 +51,15 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    plugins: { import: importPlugin },
     languageOptions: { globals: { ...globals.browser } },
+    settings: {
+      // Our imports name their `.ts`/`.tsx` files; the plugin reads them with the TS parser.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+    },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -46,6 +72,8 @@ export default tseslint.config(
           ],
         },
       ],
+      'import/no-restricted-paths': ['error', { basePath: root, zones: featureZones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -13,7 +13,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/test/**/*.test.ts', 'apps/idp/test/**/*.test.ts'],
+          include: [
+            'apps/api/test/**/*.test.ts',
+            'apps/idp/test/**/*.test.ts',
+            'packages/database/test/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['apps/api/test/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -28,6 +32,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // One MSW server for all web tests, and a test fails on an error log or unhandled request.
+          setupFiles: ['apps/web/src/app/testing/setup-test-env.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
@@ -93,7 +93,9 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
     DATA_DIR: path.join(folder, 'data'),
     DEMO_DATA: 'true',
     ENABLE_TEST_ENDPOINTS: 'true',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
+    // Two browsers and the embedded database share two cores: a busy second is no overload here.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -106,6 +108,10 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
 
   const stop = async () => {
     await stopProcess(child);
+    // Kept for the scan of every test log after the run (`npm run test:logs`).
+    const kept = path.join(REPO_ROOT, 'test-logs');
+    await mkdir(kept, { recursive: true });
+    await copyFile(logFile, path.join(kept, `e2e-${path.basename(folder)}.log`)).catch(() => {});
     await rm(folder, { recursive: true, force: true });
   };
   try {

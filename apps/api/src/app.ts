@@ -1,27 +1,31 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { API_BASE } from '@pp/contract';
+import { API_BASE, FieldErrorCode } from '@pp/contract';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/token-verifier.ts';
+import { answerClientError, bareProblem } from './lib/bare-answers.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { serverTimeouts } from './lib/server-timeouts.ts';
+import { trustProxyOption } from './lib/trust-proxy.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, sendNotFound } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { overloadPlugin } from './plugins/overload.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin, type WebOptions } from './plugins/web.ts';
-import { mailboxPlugin } from './mail/mailbox.ts';
+import { mailboxPlugin } from './non-api-routes/mailbox.ts';
+import webConfiguration from './non-api-routes/web-configuration.ts';
+import { authorizationPlugin } from './plugins/authorization.ts';
+import { embeddedIdentityAdministration } from './identity/embedded.ts';
+import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
-import atest from './routes/atest.ts';
-import atestCreateUser from './routes/atest-create-user.ts';
-import getCustomerData from './routes/customer/get-customer-data.ts';
-import getPicklists from './routes/customer/get-picklists.ts';
-import lifetime from './routes/lifetime.ts';
-import portalConfiguration from './routes/portal-configuration.ts';
-import rights from './routes/rights.ts';
-import utility from './routes/utility.ts';
+import { drainingPlugin } from './plugins/draining.ts';
+import { API_ROUTES, loadRoutes, TEST_ENDPOINT_ROUTES } from './routing/load-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +52,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    // One line per request, written when it is answered (see the onResponse hook below).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    ...serverTimeouts(config.requestTimeoutSeconds),
+    // Requests refused before routing still answer with a problem and the security headers.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (_error, _request, reply) => {
+      const { body, headers } = bareProblem(400, { field: 'path', code: FieldErrorCode.invalid });
+      reply.raw.writeHead(400, headers).end(body);
+    },
+    trustProxy: trustProxyOption(config.trustProxy),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 200 },
@@ -62,7 +75,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
 
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  // Answers above 1 KiB are compressed (brotli or gzip, by Accept-Encoding); request bodies are
+  // never decompressed, so the 64 KiB body limit holds for what the parser sees (issue 13).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+  await app.register(drainingPlugin);
   await app.register(errorsPlugin);
+  await app.register(overloadPlugin, config.overload);
   await app.register(securityPlugin, {
     issuerOrigin: new URL(config.oidc.issuer).origin,
     hsts: true,
@@ -71,22 +96,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     verifier:
       options.verifier ??
-      createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience }),
+      createTokenVerifier({
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        maxLifetimeSeconds: config.oidc.accessTokenMaxMinutes * 60,
+      }),
   });
+  await app.register(authorizationPlugin);
+  await app.register(identityPlugin, {
+    administration: config.oidc.embedded ? embeddedIdentityAdministration(config) : null,
+  });
+  await app.register(housekeepingPlugin);
   await app.register(openapiPlugin, { serverUrl: `${config.publicUrl.origin}${API_BASE}` });
 
-  await app.register(lifetime);
-  await app.register(portalConfiguration);
-  await app.register(rights);
-  await app.register(utility);
-  await app.register(getCustomerData);
-  await app.register(getPicklists);
+  for (const route of await loadRoutes(API_ROUTES)) route.register(app);
+  await app.register(webConfiguration);
   if (config.testEndpoints || config.mailbox) {
     await app.register(devOnlyPlugin, { hostname: config.publicUrl.hostname });
   }
   if (config.testEndpoints) {
-    await app.register(atest);
-    await app.register(atestCreateUser);
+    for (const route of await loadRoutes(TEST_ENDPOINT_ROUTES)) route.register(app);
   }
   if (config.mailbox) await app.register(mailboxPlugin);
 

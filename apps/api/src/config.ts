@@ -38,15 +38,29 @@ function isProxyAddress(entry: string): boolean {
   if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
   return TRUST_PROXY_NAMES.has(address) || isIP(address) !== 0;
 }
+/**
+ * Which proxies' `X-Forwarded-*` headers count (Fastify's `trustProxy`): `false`; a number of
+ * proxy hops in front of the portal (`true` is one: the proxy the connection comes from), so
+ * the client is the address the last of them saw, never an entry a client put in front; or the
+ * proxies' addresses and CIDR ranges.
+ */
 const trustProxy = z
   .string()
   .refine(
     (value) =>
       ['true', 'false'].includes(value) ||
+      /^[1-9]$/.test(value) ||
       value.split(',').every((entry) => isProxyAddress(entry.trim())),
-    { error: 'must be true, false, or a comma-separated list of addresses or CIDR ranges' },
+    {
+      error:
+        'must be true, false, a number of proxy hops from 1 to 9, or a comma-separated list of addresses or CIDR ranges',
+    },
   )
-  .transform((value) => (value === 'true' || value === 'false' ? value === 'true' : value));
+  .transform((value): false | number | string => {
+    if (value === 'false') return false;
+    if (value === 'true') return 1;
+    return /^[1-9]$/.test(value) ? Number(value) : value;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -85,6 +99,26 @@ const EnvSchema = z.object({
     24 * 60,
     'must be a whole number of minutes from 1 to 1440',
   ).default(30),
+  ACCESS_TOKEN_MAX_MINUTES: wholeNumber(
+    1,
+    24 * 60,
+    'must be a whole number of minutes from 1 to 1440',
+  ).default(10),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: wholeNumber(
+    0,
+    60_000,
+    'must be a whole number of milliseconds from 0 (off) to 60000',
+  ).default(1000),
+  OVERLOAD_MAX_HEAP_MIB: wholeNumber(
+    0,
+    1_000_000,
+    'must be a whole number of MiB, 0 (off) or more',
+  ).default(0),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(
+    1,
+    600,
+    'must be a whole number of seconds from 1 to 600',
+  ).default(30),
   DEMO_DATA: bool.optional(),
   ENABLE_TEST_ENDPOINTS: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
@@ -117,6 +151,8 @@ export interface Config {
     apiScope: string;
     /** What the web app asks for at sign-in. */
     webScope: string;
+    /** Access tokens that live longer (`exp - iat`) are refused. */
+    accessTokenMaxMinutes: number;
   };
   smtpUrl: string | undefined;
   /** Sender of the portal's mails; defaults to no-reply at PUBLIC_URL's host. */
@@ -125,12 +161,16 @@ export interface Config {
   imprintUrl: string | undefined;
   privacyUrl: string | undefined;
   idleTimeoutMinutes: number;
+  /** A request (headers and body) must arrive within this; a slow or stalled one is cut (408). */
+  requestTimeoutSeconds: number;
+  /** When the process sheds load with 503 (0 turns a check off). */
+  overload: { maxEventLoopDelayMs: number; maxHeapMiB: number };
   demoData: boolean;
   testEndpoints: boolean;
   /** `/dev/mailbox`: only with the embedded provider and a loopback PUBLIC_URL. */
   mailbox: boolean;
-  /** Fastify's `trustProxy`: which proxies' `X-Forwarded-*` headers count. */
-  trustProxy: boolean | string;
+  /** Fastify's `trustProxy`: no proxy, a number of hops, or the proxies' addresses. */
+  trustProxy: false | number | string;
   logLevel: string;
 }
 
@@ -231,6 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       audience: env.OIDC_AUDIENCE ?? `${publicUrl.origin}/api`,
       apiScope: API_SCOPE,
       webScope: `openid profile email offline_access ${API_SCOPE}`,
+      accessTokenMaxMinutes: env.ACCESS_TOKEN_MAX_MINUTES,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `"Praxisportal" <no-reply@${publicUrl.hostname}>`,
@@ -238,6 +279,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     imprintUrl: env.IMPRINT_URL,
     privacyUrl: env.PRIVACY_URL,
     idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    overload: {
+      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapMiB: env.OVERLOAD_MAX_HEAP_MIB,
+    },
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,
     mailbox,

@@ -1,15 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
+import { providerMailer } from './identity/provider-mailer.ts';
+import { prohibitedAliasesOf } from './lib/prohibited-aliases.ts';
+import { serverTimeouts } from './lib/server-timeouts.ts';
+import { trustProxyOption } from './lib/trust-proxy.ts';
+import { mailSiteOf } from './mail/outbox.ts';
 import { startMailWorker } from './mail/worker.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** How long a shutdown may take: the requests in flight (request timeout) and the mail worker. */
+const SHUTDOWN_SECONDS = 40;
+/** How long answers say `Connection: close` and liveness 503 before the listener closes. */
+const DRAIN_MS = 1000;
 
 /** Where to open the portal and, in development, how to sign in. */
 function startBanner(config: Config): string {
@@ -45,7 +55,16 @@ async function start(config: Config) {
   if (config.demoData) await seedDemoData(database);
 
   const webBuilt = existsSync(path.join(WEB_ROOT, 'index.html'));
-  const app = await buildApp({ config, database, web: webBuilt ? { root: WEB_ROOT } : undefined });
+  // Logs go out asynchronously: no request waits for a write to stdout (issue 13). What is
+  // buffered is flushed when the process ends.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  process.once('exit', () => logStream.flushSync());
+  const app = await buildApp({
+    config,
+    database,
+    logStream,
+    web: webBuilt ? { root: WEB_ROOT } : undefined,
+  });
   if (!webBuilt) {
     app.log.warn(
       `The web app is not built (${WEB_ROOT}): serving the api only. Run npm run build.`,
@@ -71,11 +90,14 @@ async function start(config: Config) {
       ...(config.imprintUrl ? { imprintUrl: config.imprintUrl } : {}),
       ...(config.privacyUrl ? { privacyUrl: config.privacyUrl } : {}),
       logger: app.log,
-      // The provider trusts X-Forwarded-For only when every peer is a trusted proxy; with an
-      // address list it keys its throttle by the peer (stricter, never spoofable).
-      trustProxy: config.trustProxy === true,
+      mailer: providerMailer(mailSiteOf(config)),
+      prohibitedAliases: prohibitedAliasesOf,
+      // Fastify's trustProxy, as for the api: the same proxies count (decision 0016).
+      trustProxy: trustProxyOption(config.trustProxy),
+      // The api's request, header and keep-alive timeouts (decision 0022).
+      serverTimeouts: serverTimeouts(config.requestTimeoutSeconds),
     });
-    // On this machine only, reached as localhost or 127.0.0.1 (both resolve to the IPv4 loopback).
+    // On this machine only (the IPv4 loopback); it answers only for the issuer's host (0023).
     await idp.listen(config.oidc.idpPort, config.loopback ? '127.0.0.1' : config.listenHost);
   }
 
@@ -87,17 +109,33 @@ async function start(config: Config) {
   process.stdout.write(startBanner(config));
 
   let stopping = false;
-  const stop = async () => {
+  /**
+   * The shutdown sequence (docs/operations.md): stop accepting and finish the requests in flight
+   * (new ones on kept-alive connections get 503 and `Connection: close`), let the mail worker
+   * finish or release its claimed mails, then close the provider and the pool. Bounded: after
+   * SHUTDOWN_SECONDS the process ends anyway, with exit code 1.
+   */
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    await worker?.stop();
-    await app.close();
-    await idp?.close();
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_SECONDS * 1000).unref();
+    app.draining = true;
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    // A connection whose request finished after close() began goes idle and would keep the
+    // server open until its client lets go: close idle ones until everything is done.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
+    await Promise.all([worker?.stop(), app.close(), idp?.close()]);
+    clearInterval(sweep);
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 let config: Config;

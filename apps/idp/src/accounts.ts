@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { EmailSchema } from '@pp/contract';
 import type { IdpDb } from './db/database.ts';
 import { idpAccounts } from './db/schema.ts';
 
@@ -13,7 +14,20 @@ export interface NewAccount {
   locale?: 'de' | 'en';
 }
 
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * The contract's normal form of an address (decision 0019), or undefined for what is no address
+ * we accept (a local part that is not ASCII is refused, never folded onto another address).
+ */
+export function normalAddress(email: string): string | undefined {
+  const parsed = EmailSchema.safeParse(email);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function requireNormalAddress(email: string): string {
+  const normal = normalAddress(email);
+  if (normal === undefined) throw new Error('not an e-mail address the provider accepts');
+  return normal;
+}
 
 /** Argon2id (the library's default algorithm) with its default cost: about 36 ms per hash. */
 export function hashPassword(password: string): Promise<string> {
@@ -27,7 +41,7 @@ export async function createAccount(db: IdpDb, account: NewAccount): Promise<Acc
   const [row] = await db
     .insert(idpAccounts)
     .values({
-      email: normalizeEmail(account.email),
+      email: requireNormalAddress(account.email),
       emailVerified: account.emailVerified ?? false,
       passwordHash: await hashPassword(account.password),
       locale: account.locale ?? 'de',
@@ -43,11 +57,11 @@ export async function findAccountById(db: IdpDb, id: string): Promise<Account | 
   return row;
 }
 
+/** The account of this address in its normal form, compared exactly. */
 export async function findAccountByEmail(db: IdpDb, email: string): Promise<Account | undefined> {
-  const [row] = await db
-    .select()
-    .from(idpAccounts)
-    .where(eq(sql`lower(${idpAccounts.email})`, normalizeEmail(email)));
+  const normal = normalAddress(email);
+  if (normal === undefined) return undefined;
+  const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.email, normal));
   return row;
 }
 
@@ -72,17 +86,22 @@ export async function seedDemoAccounts(
   users: readonly { email: string; password: string }[],
 ): Promise<void> {
   if (users.length === 0) return;
-  const emails = users.map((u) => normalizeEmail(u.email));
+  const normal = users.map((u) => ({ ...u, email: requireNormalAddress(u.email) }));
   const existing = await db
     .select({ email: idpAccounts.email })
     .from(idpAccounts)
-    .where(inArray(sql`lower(${idpAccounts.email})`, emails));
-  const known = new Set(existing.map((row) => normalizeEmail(row.email)));
-  const missing = users.filter((u) => !known.has(normalizeEmail(u.email)));
+    .where(
+      inArray(
+        idpAccounts.email,
+        normal.map((u) => u.email),
+      ),
+    );
+  const known = new Set(existing.map((row) => row.email));
+  const missing = normal.filter((u) => !known.has(u.email));
   if (missing.length === 0) return;
   const rows = await Promise.all(
     missing.map(async (u) => ({
-      email: normalizeEmail(u.email),
+      email: u.email,
       emailVerified: true,
       passwordHash: await hashPassword(u.password),
     })),

@@ -1,9 +1,28 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import { z } from 'zod';
+import { refusingControlCharacters } from './adapter-input.ts';
 import type { IdpDb } from './db/database.ts';
 import { idpPayloads } from './db/schema.ts';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+const Owner = z.object({
+  accountId: z.string().optional(),
+  session: z.object({ accountId: z.string().optional() }).optional(),
+  result: z.object({ login: z.object({ accountId: z.string().optional() }).optional() }).optional(),
+});
+
+/**
+ * The account a stored model belongs to: sessions, grants, codes and tokens name it; an
+ * interaction names it in its session or its sign-in result.
+ */
+function accountIdOf(payload: AdapterPayload): string | null {
+  const owner = Owner.safeParse(payload);
+  if (!owner.success) return null;
+  const { accountId, session, result } = owner.data;
+  return accountId ?? session?.accountId ?? result?.login?.accountId ?? null;
+}
 
 /**
  * oidc-provider's storage for one model (Session, Grant, AuthorizationCode, RefreshToken,
@@ -45,6 +64,7 @@ class PayloadAdapter implements Adapter {
     const columns = {
       payload,
       grantId: payload.grantId ?? null,
+      accountId: accountIdOf(payload),
       uid: payload.uid ?? null,
       userCode: payload.userCode ?? null,
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
@@ -101,7 +121,8 @@ class PayloadAdapter implements Adapter {
 
 /** The `adapter` option of oidc-provider: one adapter per model, all on the same table. */
 export function createPayloadAdapter(db: IdpDb, graceSeconds: number) {
-  return (model: string): Adapter => new PayloadAdapter(db, model, graceSeconds);
+  return (model: string): Adapter =>
+    refusingControlCharacters(new PayloadAdapter(db, model, graceSeconds));
 }
 
 /** Deletes rows that expired longer than `graceSeconds` ago. */
@@ -109,4 +130,13 @@ export async function sweepPayloads(db: IdpDb, graceSeconds: number): Promise<vo
   await db
     .delete(idpPayloads)
     .where(lt(idpPayloads.expiresAt, sql`now() - make_interval(secs => ${graceSeconds})`));
+}
+
+/**
+ * Ends everything the provider keeps for an account — sessions, grants, codes, refresh tokens,
+ * interactions — in the caller's transaction (after a new password). Its JWT access tokens are
+ * not stored and live out their 10 minutes.
+ */
+export async function endAccountState(tx: IdpDb, accountId: string): Promise<void> {
+  await tx.delete(idpPayloads).where(eq(idpPayloads.accountId, accountId));
 }

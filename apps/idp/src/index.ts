@@ -1,6 +1,7 @@
 export { createIdentityProvider, type IdentityProvider } from './server.ts';
-export type { IdentityProviderOptions, IdpLogger } from './options.ts';
+export type { IdentityProviderOptions, IdpLogger, ServerTimeouts } from './options.ts';
 export type { IdpDb } from './db/database.ts';
+export type { IdentityMail, IdentityMailer } from './mail.ts';
 export * as idpSchema from './db/schema.ts';
 export {
   createAccount,
@@ -8,5 +9,12 @@ export {
   seedDemoAccounts,
   type NewAccount,
 } from './accounts.ts';
+export {
+  accountAdministration,
+  AccountChangeRefused,
+  type AccountAdministration,
+  type AccountAdministrationOptions,
+  type AccountChangeRefusal,
+} from './administration.ts';
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';

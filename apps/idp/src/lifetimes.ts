@@ -15,4 +15,8 @@ export const LIFETIMES = {
    * token comes back as `id_token_hint` at sign-out any time during the session.
    */
   retiredKeyRetention: 24 * 60 * 60,
+  /** The link that confirms a new account's address (PRODUCT §2). */
+  verificationLink: 24 * 60 * 60,
+  /** The link that sets a new password. */
+  resetLink: 60 * 60,
 } as const;

@@ -1,12 +1,28 @@
+import type { FastifyServerOptions } from 'fastify';
 import type { IdpDb } from './db/database.ts';
+import type { IdentityMailer } from './mail.ts';
 import type { LegalLinks } from './pages/layout.ts';
-import type { ThrottlePolicy } from './throttle.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 
 /** The subset of a pino (or Fastify) logger the provider writes to. Never given PII or tokens. */
 export interface IdpLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** The Fastify server options that bound how long a request and an idle connection may take. */
+export interface ServerTimeouts {
+  /** Milliseconds for a whole request, headers and body; a stalled one is answered 408. */
+  requestTimeout?: number;
+  /** Milliseconds an idle kept-alive connection stays open. */
+  keepAliveTimeout?: number;
+  http?: {
+    /** Milliseconds for a request's headers. */
+    headersTimeout?: number;
+    /** How often Node looks for requests past their timeouts, in milliseconds. */
+    connectionsCheckingInterval?: number;
+  };
 }
 
 export interface IdentityProviderOptions {
@@ -22,8 +38,22 @@ export interface IdentityProviderOptions {
   imprintUrl?: string | undefined;
   privacyUrl?: string | undefined;
   logger: IdpLogger;
-  /** Take the client address from the last `X-Forwarded-For` entry and honour `X-Forwarded-Proto`. */
-  trustProxy?: boolean;
+  /** Delivers the provider's mails (registration, password reset) in the caller's transaction. */
+  mailer: IdentityMailer;
+  /** Local parts of shared mailboxes (info, praxis …) that may not become an account. */
+  prohibitedAliases(db: IdpDb): Promise<readonly string[]>;
+  /**
+   * Fastify's `trustProxy`, as the api's `TRUST_PROXY`: `true` trusts every peer, a string lists
+   * the trusted proxies' addresses and CIDR ranges (comma-separated). Only a trusted peer's
+   * `X-Forwarded-For`, `-Proto` and `-Host` count, for the address the throttle counts as for the
+   * protocol and host of the provider's URLs and cookies (decision 0016). Default: no proxy.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Timeouts of the provider's HTTP server, the same as the api's (decision 0022): give the api's
+   * `serverTimeouts(REQUEST_TIMEOUT_SECONDS)`. Default: Node's (minutes).
+   */
+  serverTimeouts?: ServerTimeouts;
   throttle?: ThrottlePolicy;
   /** How often the keys are re-read, so keys rotated by another instance are picked up. */
   keyRefreshSeconds?: number;
@@ -36,4 +66,20 @@ export interface ResolvedOptions extends IdentityProviderOptions {
   /** Where error and sign-out pages lead back to. */
   portalUrl: string;
   throttle: ThrottlePolicy;
+}
+
+export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions {
+  const issuer = new URL(input.issuer);
+  if (issuer.pathname !== '/' || issuer.search || issuer.hash) {
+    throw new Error('the identity provider issuer must be an origin without a path');
+  }
+  const webOrigin = new URL(input.client.webOrigin).origin;
+  return {
+    ...input,
+    issuer: issuer.origin,
+    client: { ...input.client, webOrigin },
+    links: { imprintUrl: input.imprintUrl, privacyUrl: input.privacyUrl },
+    portalUrl: `${webOrigin}/`,
+    throttle: input.throttle ?? DEFAULT_THROTTLE,
+  };
 }

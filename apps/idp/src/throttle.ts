@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { normalizeEmail } from '@pp/contract';
 import type { IdpDb } from './db/database.ts';
 import { idpThrottle } from './db/schema.ts';
 
@@ -15,9 +16,16 @@ export interface DelayPolicy {
 }
 
 export interface ThrottlePolicy {
+  /** Failed sign-ins per account. */
   account: DelayPolicy;
+  /** Failed sign-ins per client address. */
   address: DelayPolicy;
-  /** A key's failures are forgotten after this long without a new failure. */
+  /**
+   * Requests per client address of the forms that send mail (registration, a new confirmation
+   * link, a forgotten password): each request counts, not only failures.
+   */
+  mailRequests: DelayPolicy;
+  /** A key's count is forgotten after this long without a new one. */
   windowSeconds: number;
 }
 
@@ -25,6 +33,8 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
   account: { freeFailures: 3, baseDelaySeconds: 2, maxDelaySeconds: 60 },
   // Several people of a practice may share one address: more leeway, shorter waits.
   address: { freeFailures: 10, baseDelaySeconds: 1, maxDelaySeconds: 30 },
+  // A practice behind one address may register a few people at once; a script may not.
+  mailRequests: { freeFailures: 10, baseDelaySeconds: 2, maxDelaySeconds: 60 },
   windowSeconds: 15 * 60,
 };
 
@@ -45,21 +55,30 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
 /** Keys are hashes: the table holds neither e-mail addresses nor client addresses. */
 export function throttleKeys(email: string, address: string): ThrottleKeys {
   return {
-    account: `account:${digest(email.trim().toLowerCase())}`,
+    account: `account:${digest(normalizeEmail(email))}`,
     address: `address:${digest(address)}`,
   };
 }
 
+/** The key of the forms that send mail, per client address (a kind of its own). */
+export function mailRequestKey(address: string): string {
+  return `mail-request:${digest(address)}`;
+}
+
 const WaitRow = z.object({ wait: z.coerce.number().nullable() });
 
-/** Whole seconds until both keys may try again; 0 when they may now. */
-export async function secondsToWait(db: IdpDb, keys: ThrottleKeys): Promise<number> {
+async function waitFor(db: IdpDb, keys: string[]): Promise<number> {
   const result = await db
     .select({ wait: sql`max(extract(epoch from ${idpThrottle.nextAllowedAt} - now()))` })
     .from(idpThrottle)
-    .where(inArray(idpThrottle.key, [keys.account, keys.address]));
+    .where(inArray(idpThrottle.key, keys));
   const wait = WaitRow.parse(result[0] ?? { wait: null }).wait ?? 0;
   return wait > 0 ? Math.ceil(wait) : 0;
+}
+
+/** Whole seconds until both keys may try again; 0 when they may now. */
+export function secondsToWait(db: IdpDb, keys: ThrottleKeys): Promise<number> {
+  return waitFor(db, [keys.account, keys.address]);
 }
 
 const FailuresRow = z.object({ failures: z.number().int() });
@@ -101,6 +120,26 @@ export async function recordFailure(
     countFailure(db, keys.address, policy.address, policy.windowSeconds),
   ]);
   return Math.max(account, address);
+}
+
+/**
+ * One request of a form that sends mail, from `address`: while the address must wait it is not
+ * counted and the answer is the seconds to wait; otherwise it is counted and the answer is 0.
+ */
+export async function admitMailRequest(
+  db: IdpDb,
+  address: string,
+  policy: ThrottlePolicy,
+): Promise<number> {
+  const key = mailRequestKey(address);
+  return db.transaction(async (tx) => {
+    // Parallel requests wait for each other instead of all passing the same count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const wait = await waitFor(tx, [key]);
+    if (wait > 0) return wait;
+    await countFailure(tx, key, policy.mailRequests, policy.windowSeconds);
+    return 0;
+  });
 }
 
 /** A successful sign-in forgets the account's failures (not the address's). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import type { TestDatabase } from '@pp/database/testing';
 import {
   checkCredentials,
   createAccount,

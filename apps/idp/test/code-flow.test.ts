@@ -1,7 +1,6 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { TestBrowser } from './support/browser.ts';
-import { normalizeHtml } from './support/html.ts';
+import { normalizeHtml, TestBrowser } from '@pp/testing';
 import {
   authorizeUrl,
   exchangeCode,

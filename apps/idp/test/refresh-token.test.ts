@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TestBrowser } from '@pp/testing';
 import { idpPayloads } from '../src/db/schema.ts';
-import { TestBrowser } from './support/browser.ts';
 import {
   authorizeUrl,
   openSignIn,

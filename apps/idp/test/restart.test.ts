@@ -1,15 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import type { TestDatabase } from '@pp/database/testing';
+import { freePort } from '@pp/testing';
 import { idpPayloads } from '../src/db/schema.ts';
 import { authorizeUrl, pkcePair, refresh, signIn, TokenResponse } from './support/oauth.ts';
-import {
-  createIdpTestDatabase,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  freePort,
-  startIdp,
-} from './support/provider.ts';
+import { createIdpTestDatabase, DEMO_EMAIL, DEMO_PASSWORD, startIdp } from './support/provider.ts';
 
 let database: TestDatabase;
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestBrowser } from './support/browser.ts';
-import { inputAttributes, normalizeHtml } from './support/html.ts';
+import { inputAttributes, normalizeHtml, TestBrowser } from '@pp/testing';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
@@ -101,6 +100,21 @@ describe('the sign-in page', () => {
       expect(attributesOf(html, 'password')).toContain('autofocus');
       expect(html).not.toContain('wrong-password');
       expect(browser.cookieNames()).not.toContain('pp_idp_session');
+    }
+  });
+
+  it('links to the forgotten-password and registration pages in its language', async () => {
+    for (const [language, forgot, noAccount, register] of [
+      ['de', 'Passwort vergessen?', 'Noch kein Konto?', 'Registrieren'],
+      ['en', 'Forgot password?', 'No account yet?', 'Register'],
+    ] as const) {
+      const form = await openSignIn(new TestBrowser('de'), idp.running.issuer, {
+        ui_locales: language,
+      });
+      expect(form.html).toContain(`<a href="/forgot-password?lang=${language}">${forgot}</a>`);
+      expect(form.html).toContain(
+        `<p>${noAccount}<a href="/register?lang=${language}">${register}</a></p>`,
+      );
     }
   });
 

@@ -1,6 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { TestBrowser } from './support/browser.ts';
-import { normalizeHtml } from './support/html.ts';
+import { normalizeHtml, type TestBrowser } from '@pp/testing';
 import { openSignIn, refresh, signIn } from './support/oauth.ts';
 import { CLIENT_ID, DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
@@ -14,6 +14,24 @@ async function confirmSignOut(browser: TestBrowser, html: string) {
     { xsrf, logout: 'yes' },
     idp.running.issuer,
   );
+}
+
+/** The portal's sign-out request with this ID token as the hint, in the browser; the page. */
+async function signOutPage(browser: TestBrowser, idToken: string | undefined) {
+  const url = new URL('/session/end', idp.running.issuer);
+  url.searchParams.set('id_token_hint', idToken ?? '');
+  url.searchParams.set('post_logout_redirect_uri', `${WEB_ORIGIN}/`);
+  url.searchParams.set('ui_locales', 'en');
+  const response = await browser.get(url);
+  expect(response.status).toBe(200);
+  return normalizeHtml(await response.text());
+}
+
+function expectQuestion(html: string) {
+  expect(html).toContain('Do you want to sign out of the Practice Portal?');
+  expect(html).toContain('No, stay signed in');
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toContain('name="logout" value="yes" form="op.logoutForm"');
 }
 
 describe('sign-out', () => {
@@ -72,5 +90,24 @@ describe('sign-out', () => {
     const done = normalizeHtml(await response.text());
     expect(done).toContain('<h1>Abgemeldet</h1>');
     expect(done).toContain(`<a href="${WEB_ORIGIN}/">Zurück zum Portal</a>`);
+  });
+
+  // Finding 3 of the security review: any hint of the portal confirmed the sign-out by itself, so
+  // any site could sign a user out with one link and an ID token of anybody.
+  it('asks when the hint is another person’s ID token', async () => {
+    const anna = await signIn(idp.running.issuer, 'anna.sommer@example.com', DEMO_PASSWORD);
+    const clara = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    expectQuestion(await signOutPage(clara.browser, anna.id_token));
+    // Clara's session is still there: her own hint confirms at once.
+    expect(await signOutPage(clara.browser, clara.id_token)).toContain('Signing you out');
+  });
+
+  it('asks when the hint was issued before the session began', async () => {
+    const earlier = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    // `iat` and the session's login time are whole seconds.
+    await sleep(1100);
+    const current = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    expectQuestion(await signOutPage(current.browser, earlier.id_token));
+    expect(await signOutPage(current.browser, current.id_token)).toContain('Signing you out');
   });
 });

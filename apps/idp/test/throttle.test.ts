@@ -1,17 +1,20 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../api/test/support/database.ts';
+import type { TestDatabase } from '@pp/database/testing';
+import { normalizeHtml, TestBrowser } from '@pp/testing';
 import { createAccount } from '../src/accounts.ts';
+import { de } from '../src/i18n/de.ts';
+import { en } from '../src/i18n/en.ts';
 import { delayAfter, type ThrottlePolicy } from '../src/throttle.ts';
-import { TestBrowser } from './support/browser.ts';
-import { normalizeHtml } from './support/html.ts';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
+import { passThrottleTime } from './support/throttle-clock.ts';
 
+// Waits far longer than any test step takes; the time in between passes in the database.
 const POLICY: ThrottlePolicy = {
-  account: { freeFailures: 2, baseDelaySeconds: 1, maxDelaySeconds: 2 },
-  address: { freeFailures: 3, baseDelaySeconds: 1, maxDelaySeconds: 1 },
-  windowSeconds: 60,
+  account: { freeFailures: 2, baseDelaySeconds: 30, maxDelaySeconds: 60 },
+  address: { freeFailures: 3, baseDelaySeconds: 30, maxDelaySeconds: 30 },
+  mailRequests: { freeFailures: 10, baseDelaySeconds: 30, maxDelaySeconds: 30 },
+  windowSeconds: 600,
 };
 const PASSWORD = 'Richtig-Passwort-1';
 
@@ -34,6 +37,8 @@ async function attempt(
   const html = result.callback ? '' : normalizeHtml(await result.response.text());
   return { ...result, html };
 }
+
+const passTime = (seconds: number) => passThrottleTime(database.database.db, seconds);
 
 async function newAccount() {
   const email = `throttle-${crypto.randomUUID()}@example.com`;
@@ -70,27 +75,35 @@ describe('delays after failed sign-ins', () => {
     }
     const third = await attempt(browser, email, 'falsch');
     expect(third.response.status).toBe(401);
-    expect(third.html).toContain('Bitte warten Sie 1 Sekunde, bevor Sie es erneut versuchen.');
+    expect(third.html).toContain('Bitte warten Sie 30 Sekunden, bevor Sie es erneut versuchen.');
 
     // Even the right password waits until the delay has passed.
     const early = await attempt(browser, email, PASSWORD);
     expect(early.response.status).toBe(429);
-    expect(early.response.headers.get('retry-after')).toBe('1');
-    expect(early.html).toContain(
-      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.',
+    expect(Number(early.response.headers.get('retry-after'))).toBeGreaterThan(25);
+    expect(early.html).toMatch(
+      /Zu viele fehlgeschlagene Anmeldeversuche\. Bitte warten Sie (29|30) Sekunden und versuchen Sie es dann erneut\./,
     );
 
-    await sleep(1100);
+    await passTime(30);
     const fourth = await attempt(browser, email, 'falsch');
-    expect(fourth.html).toContain('Bitte warten Sie 2 Sekunden');
+    expect(fourth.html).toContain('Bitte warten Sie 60 Sekunden');
 
-    await sleep(2100);
+    await passTime(60);
     const fifth = await attempt(browserAt('en'), email, 'wrong');
-    expect(fifth.html).toContain('Please wait 2 seconds before you try again.');
+    expect(fifth.html).toContain('Please wait 60 seconds before you try again.');
 
-    await sleep(2100);
+    await passTime(60);
     const right = await attempt(browserAt(), email, PASSWORD);
     expect(right.callback?.searchParams.get('code')).toBeTruthy();
+  });
+
+  it('say "1 Sekunde" and "1 second" in the singular', () => {
+    expect(de.signIn.waitBeforeRetry(1)).toBe(
+      'Bitte warten Sie 1 Sekunde, bevor Sie es erneut versuchen.',
+    );
+    expect(en.signIn.throttled(1)).toContain('Please wait 1 second and then try again.');
+    expect(de.signIn.throttled(2)).toContain('Bitte warten Sie 2 Sekunden');
   });
 
   it('hold for parallel attempts: they wait for each other instead of passing together', async () => {
@@ -116,7 +129,7 @@ describe('delays after failed sign-ins', () => {
       expect(result.html).not.toContain('Please wait');
     }
     const fourth = await attempt(browser, await newAccount(), 'wrong');
-    expect(fourth.html).toContain('Please wait 1 second before you try again.');
+    expect(fourth.html).toContain('Please wait 30 seconds before you try again.');
 
     const blocked = await attempt(browser, accounts[0] ?? '', PASSWORD);
     expect(blocked.response.status).toBe(429);

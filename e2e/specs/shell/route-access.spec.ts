@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { signIn } from '../../support/sign-in.ts';
+import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { heading, open, REFUSED_NOTICE_DE, ROUTE_HEADINGS_DE, switchPractice } from './shell.ts';
 
 const [anna, ben, clara] = DEMO_USERS;
@@ -99,6 +99,22 @@ test.describe('URL access check on all 16 routes', () => {
     await open(page, `${portal.url}/my-practice/information-practice`);
     await expectAllowed(page, '/my-practice/information-practice');
   });
+});
+
+test('the refused notice shows once: reloading the dashboard does not bring it back', async ({
+  page,
+  portal,
+}) => {
+  await page.goto(`${portal.url}/my-practice/employees-overview`);
+  await signIn(page, clara.email);
+  await expectRefused(page);
+
+  const loaded = customerDataLoaded(page);
+  await page.reload();
+  await loaded;
+  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+  await expect(page).toHaveURL(`${portal.url}/dashboard`);
+  await expect(page.getByText(REFUSED_NOTICE_DE)).toHaveCount(0);
 });
 
 test('a protected deep link with query and hash returns to itself after sign-in and shows its screen', async ({

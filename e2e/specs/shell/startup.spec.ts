@@ -100,6 +100,27 @@ test('a failing customer load shows GET_ERROR for 2000 ms and lands on /unauthor
   await expect(heading(page)).toHaveText('Newsletter');
 });
 
+test('a start fetches /app-config.json once: sign-in and the app share it', async ({
+  page,
+  portal,
+}) => {
+  await page.goto(`${portal.url}/dashboard`);
+  await signIn(page, clara.email);
+  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+
+  const configRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/app-config.json') configRequests.push(request.url());
+  });
+  const loaded = customerDataLoaded(page);
+  await page.reload();
+  await loaded;
+  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+  await page.waitForLoadState('networkidle');
+
+  expect(configRequests).toHaveLength(1);
+});
+
 test('the unauthorized page offers to sign out', async ({ page, portal }) => {
   await page.goto(portal.url);
   await signIn(page, clara.email);

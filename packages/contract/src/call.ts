@@ -1,17 +1,64 @@
 import type { z } from 'zod';
+import type { MembershipRole } from './codes.ts';
 
 export const API_BASE = '/api/v1';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** The fields of a request part's schema; any name for a schema not known here. */
+type FieldsOf<T> = unknown extends T
+  ? string
+  : T extends z.ZodType
+    ? unknown extends z.input<T>
+      ? string
+      : Extract<keyof z.input<T>, string>
+    : never;
+
+/** Where a request names something: a field of its query or of its body. */
+export type ParameterPath<Q, B> = `query.${FieldsOf<Q>}` | `body.${FieldsOf<B>}`;
+
+/** What an id in a request names; anything but a practice is looked up to find its practice. */
+export const ACCESS_TARGETS = ['practice', 'location'] as const;
+export type AccessTarget = (typeof ACCESS_TARGETS)[number];
+
+/** A role in the practice named by a parameter of the request. */
+export interface PracticeAccess<Q = unknown, B = unknown> {
+  /** The parameter that holds the id, e.g. `query.companyId`. */
+  from: ParameterPath<Q, B>;
+  /** What that id names (default `practice`): a location's practice is looked up. */
+  target?: AccessTarget;
+  /** The smallest role that may call: member < admin < superadmin. */
+  role: MembershipRole;
+  /**
+   * A disabled practice is read-only: a call that changes something (any method but GET) is
+   * refused with `409 practice_disabled`, unless it is one that works on a disabled practice
+   * (enabling it again).
+   */
+  whileDisabled?: 'allowed';
+}
+
 /**
- * One api call, declared once: the api registers it (validation, serialisation, OpenAPI)
- * and the web app derives its client from it.
+ * Who may make a call (PRODUCT §4), enforced before its handler runs:
+ * - `anyone`: no access token;
+ * - `token`: any valid access token (reference data, liveness);
+ * - `api-scope`: a valid access token that carries the api's scope;
+ * - `customer`: a signed-in customer (the identity is linked, or linked on its first sign-in);
+ * - `{ practice }`: a customer with at least that role in an enabled membership of the practice.
+ *   A practice the caller is not connected to answers exactly like a random id (404), a role
+ *   too small 403.
+ */
+export type CallAccess<Q = unknown, B = unknown> =
+  'anyone' | 'token' | 'api-scope' | 'customer' | { practice: PracticeAccess<Q, B> };
+
+/**
+ * One api call, declared once: the api registers it (authorization, validation, serialisation,
+ * OpenAPI) and the web app derives its client from it.
  */
 export interface CallDefinition<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  A extends CallAccess<Q, B> = CallAccess<Q, B>,
 > {
   method: HttpMethod;
   /** Path below {@link API_BASE}, exactly as the specification names it. */
@@ -19,8 +66,7 @@ export interface CallDefinition<
   /** OpenAPI tag: the specification's area (Customer, Rights, …). */
   tag: string;
   summary: string;
-  /** `none`: anyone; `bearer`: a valid access token. */
-  auth: 'none' | 'bearer';
+  access: A;
   querystring?: Q;
   body?: B;
   response: R;
@@ -32,6 +78,12 @@ export function defineCall<
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
   R extends z.ZodType,
->(call: CallDefinition<Q, B, R>): CallDefinition<Q, B, R> {
+  const A extends CallAccess<Q, B>,
+>(call: CallDefinition<Q, B, R, A>): CallDefinition<Q, B, R, A> {
   return call;
+}
+
+/** Whether a call needs `Authorization: Bearer …` (everything but `anyone`). */
+export function needsToken(call: Pick<CallDefinition, 'access'>): boolean {
+  return call.access !== 'anyone';
 }

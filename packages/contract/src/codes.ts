@@ -11,6 +11,13 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const COMPANY_STATUSES = ['enabled', 'disabled'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
+export const LOCATION_STATUSES = ['enabled', 'disabled'] as const;
+export type LocationStatus = (typeof LOCATION_STATUSES)[number];
+
+/** Roles an invitation may offer: only the superadmin invites an admin; nobody a superadmin. */
+export const INVITATION_ROLES = ['member', 'admin'] as const;
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
+
 /** The value of the empty entry of the salutation and title selects; sent as null. */
 export const UNDEFINED_VALUE = 'UNDEFINED';
 

@@ -1,10 +1,16 @@
 export * from './access.ts';
 export * from './call.ts';
-export * as calls from './calls.ts';
+export * as calls from './calls/index.ts';
 export * from './codes.ts';
+export * from './company.ts';
 export * from './customer.ts';
 export * from './dates.ts';
 export * from './email.ts';
+export * from './employee.ts';
+export * from './location.ts';
+export * from './text.ts';
 export * from './picklists.ts';
+export * from './preferences.ts';
+export * from './profile.ts';
 export * from './problem.ts';
 export * from './web-configuration.ts';

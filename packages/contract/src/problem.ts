@@ -10,6 +10,31 @@ export const ErrorCode = {
   identityUnverified: 'identity_unverified',
   /** The address is a shared mailbox (info@, praxis@ …) and may not become a personal account. */
   prohibitedAlias: 'prohibited_alias',
+  /** The identity's address is not one the portal accepts (e.g. a local part that is not ASCII). */
+  emailNotAccepted: 'email_not_accepted',
+  /**
+   * The address belongs to a customer who already signs in with another identity of the same
+   * provider (a recycled or second account): the practice's administrator must sort it out.
+   */
+  identityConflict: 'identity_conflict',
+  /** A link from one of our mails that does not exist or is not the caller's. */
+  linkInvalid: 'link_invalid',
+  linkExpired: 'link_expired',
+  linkUsed: 'link_used',
+  /** The address was taken by someone else in the meantime. */
+  emailTaken: 'email_taken',
+  /** The identity provider in use does not offer this (password and e-mail changes). */
+  notAvailable: 'not_available',
+  /** The practice is disabled and read-only until its superadmin enables it again. */
+  practiceDisabled: 'practice_disabled',
+  /** A practice with this name and postal code exists; creating another needs a confirmation. */
+  possibleDuplicate: 'possible_duplicate',
+  /** The account has created as many practices as it may. */
+  limitReached: 'limit_reached',
+  /** The address already belongs to a member (or a pending invitee) of the practice. */
+  alreadyMember: 'already_member',
+  /** The invitation has expired; an admin can send it again. */
+  invitationExpired: 'invitation_expired',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',
@@ -20,6 +45,12 @@ export const ErrorCode = {
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** Every error code; the web app has a German and an English text for each (`ERRORS.<code>`). */
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return ERROR_CODES.some((code) => code === value);
+}
 
 /** Codes of single field errors inside a `validation_failed` problem. */
 export const FieldErrorCode = {
@@ -32,17 +63,40 @@ export const FieldErrorCode = {
   prohibitedAlias: 'prohibited_alias',
   unknownField: 'unknown_field',
   notChangeable: 'not_changeable',
+  /** Control characters or line breaks in one line of text. */
+  invalidCharacters: 'invalid_characters',
+  invalidPhone: 'invalid_phone',
+  invalidDate: 'invalid_date',
+  /** A value that is not one of its list's entries (picklists, titles). */
+  unknownChoice: 'unknown_choice',
+  /** The new value is the one already stored (a new e-mail address). */
+  unchanged: 'unchanged',
+  /** A German postal code has five digits. */
+  invalidPostalCode: 'invalid_postal_code',
+  invalidUrl: 'invalid_url',
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
+/** Every field error code; the web app has texts for each (`FIELD_ERRORS.<code>`). */
+export const FIELD_ERROR_CODES: readonly FieldErrorCode[] = Object.values(FieldErrorCode);
+
+export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return FIELD_ERROR_CODES.some((code) => code === value);
+}
 
 export const FieldErrorSchema = z.object({
   /** Where the error is: `body.firstName`, `query.practiceId`, `body.address.postalCode`. */
   field: z.string(),
+  /**
+   * A {@link FieldErrorCode}. Read as any string, so that a client older than the api still
+   * reads the problem (a new code then counts as `invalid`).
+   */
   code: z.string(),
   /** Parameters the translation may use, such as `{ "maximum": 100 }`. */
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
+/** A field error as the api writes it: its code is one of {@link FieldErrorCode}. */
+export type TypedFieldError = Omit<FieldError, 'code'> & { code: FieldErrorCode };
 
 /** RFC 9457 problem details, extended with a stable `code` and field errors. */
 export const ProblemSchema = z
@@ -50,6 +104,7 @@ export const ProblemSchema = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
+    /** An {@link ErrorCode}; read as any string for the same reason as a field error's code. */
     code: z.string(),
     detail: z.string().optional(),
     instance: z.string().optional(),

@@ -1,66 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DrizzleQueryError } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from './client.ts';
+import { migrateDatabase as migrateFolder, type Database } from '@pp/database';
 
+export { MigrationError, SCHEMA_LOCK_KEY } from '@pp/database';
+
+/** The one migration history of the database: the api's tables and the provider's (0015). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Advisory-lock key shared by every instance for migrations and the demo seed. */
-export const SCHEMA_LOCK_KEY = 0x5050_6d69_6772n; // "PPmigr"
-
-/** The migration file holding the failed statement, if one does. */
-function failedFile(error: unknown, migrationsFolder: string): string | undefined {
-  if (!(error instanceof DrizzleQueryError)) return undefined;
-  const statement = error.query.trim();
-  try {
-    return readdirSync(migrationsFolder)
-      .filter((name) => name.endsWith('.sql'))
-      .find((name) => readFileSync(path.join(migrationsFolder, name), 'utf8').includes(statement));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The database's own words, not the whole failed SQL drizzle puts in its message. */
-function rootMessage(error: unknown): string {
-  let current = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  const code = (current as { code?: unknown }).code;
-  const message = current instanceof Error ? current.message : String(current);
-  return typeof code === 'string' ? `${message} (SQLSTATE ${code})` : message;
-}
-
-export class MigrationError extends Error {
-  constructor(cause: unknown, migrationsFolder = MIGRATIONS_FOLDER) {
-    const file = failedFile(cause, migrationsFolder);
-    super(
-      `Database migration failed${file ? ` in ${file}` : ''}: ${rootMessage(cause)}. ` +
-        'The pending migrations run in one transaction, so none of them was applied.',
-      { cause },
-    );
-    this.name = 'MigrationError';
-  }
-}
-
-/** Applies the pending versioned migrations; concurrent callers take turns under the lock. */
-export async function migrateDatabase(
-  database: Database,
-  migrationsFolder = MIGRATIONS_FOLDER,
-): Promise<void> {
-  await database.withAdvisoryLock(SCHEMA_LOCK_KEY, async () => {
-    try {
-      if (database.kind === 'embedded') {
-        await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-      } else {
-        await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
-      }
-    } catch (error) {
-      throw new MigrationError(error, migrationsFolder);
-    }
-  });
+/** Applies the pending migrations; concurrent instances take turns under the schema lock. */
+export function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER) {
+  return migrateFolder(database, migrationsFolder);
 }

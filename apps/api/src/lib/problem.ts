@@ -1,10 +1,23 @@
-import { ErrorCode, type FieldError, type Problem } from '@pp/contract';
+import { ErrorCode, type Problem, type TypedFieldError } from '@pp/contract';
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<ErrorCode, string> = {
   [ErrorCode.validation]: 'The request is not valid',
   [ErrorCode.unauthenticated]: 'A valid access token is required',
   [ErrorCode.identityUnverified]: 'The e-mail address of this identity is not verified',
   [ErrorCode.prohibitedAlias]: 'A shared mailbox cannot become a personal account',
+  [ErrorCode.emailNotAccepted]: 'This e-mail address cannot be used for the portal',
+  [ErrorCode.identityConflict]:
+    'This e-mail address already signs in with another account of the identity provider',
+  [ErrorCode.linkInvalid]: 'This link is not valid',
+  [ErrorCode.linkExpired]: 'This link has expired',
+  [ErrorCode.linkUsed]: 'This link has been used already',
+  [ErrorCode.emailTaken]: 'This e-mail address is already in use',
+  [ErrorCode.notAvailable]: 'The identity provider in use does not offer this',
+  [ErrorCode.practiceDisabled]: 'The practice is disabled and cannot be changed',
+  [ErrorCode.possibleDuplicate]: 'A practice with this name and postal code exists already',
+  [ErrorCode.limitReached]: 'This account has created as many practices as it may',
+  [ErrorCode.alreadyMember]: 'This person is already a member of the practice or invited to it',
+  [ErrorCode.invitationExpired]: 'The invitation has expired',
   [ErrorCode.forbidden]: 'Your role does not allow this',
   [ErrorCode.notFound]: 'Not found',
   [ErrorCode.conflict]: 'Conflict',
@@ -15,10 +28,10 @@ const TITLES: Record<string, string> = {
   [ErrorCode.internal]: 'Internal error',
 };
 
-export function problem(status: number, code: string, errors?: FieldError[]): Problem {
+export function problem(status: number, code: ErrorCode, errors?: TypedFieldError[]): Problem {
   return {
     type: `urn:practice-portal:problem:${code}`,
-    title: TITLES[code] ?? code,
+    title: TITLES[code],
     status,
     code,
     ...(errors && errors.length > 0 ? { errors } : {}),
@@ -29,8 +42,8 @@ export function problem(status: number, code: string, errors?: FieldError[]): Pr
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    readonly errors?: FieldError[],
+    readonly code: ErrorCode,
+    readonly errors?: TypedFieldError[],
     readonly headers?: Record<string, string>,
   ) {
     super(code);
@@ -45,7 +58,7 @@ export class ApiError extends Error {
     return new ApiError(403, ErrorCode.forbidden);
   }
 
-  static badRequest(errors: FieldError[]): ApiError {
+  static badRequest(errors: TypedFieldError[]): ApiError {
     return new ApiError(400, ErrorCode.validation, errors);
   }
 }

@@ -6,6 +6,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import { z } from 'zod';
+import { createVerifiedTokenCache } from './verified-tokens.ts';
 
 export interface VerifiedToken {
   issuer: string;
@@ -29,7 +30,15 @@ export interface TokenVerifierOptions {
   /** How long fetched keys are trusted before they are fetched again. */
   cacheMaxAgeMs?: number;
   timeoutMs?: number;
+  /**
+   * The longest lifetime (`exp - iat`) an access token may have, in seconds; longer ones are
+   * refused (PRODUCT §2: access tokens live at most 10 minutes). The clock leeway comes on top.
+   */
+  maxLifetimeSeconds?: number;
 }
+
+/** Clock leeway of every time check (the specification's identity defaults). */
+const LEEWAY_SECONDS = 60;
 
 /** The provider could not be reached: not the caller's fault, so the api answers 503. */
 export class IssuerUnavailableError extends Error {
@@ -149,8 +158,21 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     return pending;
   }
 
+  const verified = createVerifiedTokenCache<VerifiedToken>({
+    maxEntries: 10_000,
+    leewaySeconds: LEEWAY_SECONDS,
+  });
+
   async function verify(token: string): Promise<VerifiedToken> {
     if (token.length > MAX_TOKEN_LENGTH) throw new InvalidTokenError('token too long');
+    const known = verified.get(token);
+    if (known) return known;
+    const result = await verifySignatureAndClaims(token);
+    verified.set(token, result, Number(result.claims.exp));
+    return result;
+  }
+
+  async function verifySignatureAndClaims(token: string): Promise<VerifiedToken> {
     const keys = await keySet();
     let payload: JWTPayload;
     try {
@@ -159,7 +181,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         audience: options.audience,
         typ: 'at+jwt',
         algorithms: ALGORITHMS,
-        clockTolerance: 60,
+        clockTolerance: LEEWAY_SECONDS,
         requiredClaims: ['exp', 'sub', 'iat'],
       }));
     } catch (error) {
@@ -170,6 +192,10 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') {
       throw new InvalidTokenError('missing subject');
+    }
+    const maxLifetime = (options.maxLifetimeSeconds ?? 600) + LEEWAY_SECONDS;
+    if ((payload.exp ?? Infinity) - (payload.iat ?? 0) > maxLifetime) {
+      throw new InvalidTokenError('lifetime too long');
     }
     return {
       issuer,

@@ -15,12 +15,8 @@ export interface SmtpSender {
   close(): void;
 }
 
-/** Transport timeouts stay well below the claim lock, so a hung server cannot outlive it. */
+/** A hung server costs at most these; the worker renews its claim meanwhile. */
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
-
-/** The longest one delivery can take before its transport gives up. */
-export const MAX_SEND_MS =
-  TIMEOUTS.connectionTimeout + TIMEOUTS.greetingTimeout + TIMEOUTS.socketTimeout;
 
 /** The sender's address when none is configured: no-reply at the portal's host. */
 function defaultFrom(messageId: string): string {
@@ -55,17 +51,26 @@ function field(error: unknown, name: string): unknown {
 /**
  * What a failed attempt tells us, without the addresses an SMTP reply may quote. Only a 5xx
  * answer to RCPT TO (no such recipient) is permanent; anything else, including a 5xx caused by
- * our own configuration (authentication, sender), is retried until the attempts run out.
+ * our own configuration (authentication, sender), is retried until the attempts run out. A
+ * failure to connect (refused, dropped, timed out, or a 421 greeting: nodemailer's command
+ * `CONN`) means the server is unreachable: the mail never reached it, so it is not the mail's
+ * fault.
  */
-export function describeFailure(error: unknown): { permanent: boolean; reason: string } {
+export function describeFailure(error: unknown): {
+  permanent: boolean;
+  unreachable: boolean;
+  reason: string;
+} {
   const responseCode = field(error, 'responseCode');
   const command = field(error, 'command');
   const code = field(error, 'code');
+  const unreachable = command === 'CONN';
   if (typeof responseCode === 'number') {
     return {
       permanent: command === 'RCPT TO' && responseCode >= 500 && responseCode < 600,
+      unreachable,
       reason: `smtp ${responseCode}${typeof command === 'string' ? ` (${command})` : ''}`,
     };
   }
-  return { permanent: false, reason: typeof code === 'string' ? code : 'error' };
+  return { permanent: false, unreachable, reason: typeof code === 'string' ? code : 'error' };
 }

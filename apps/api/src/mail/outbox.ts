@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
-import type { Executor } from '../db/client.ts';
+// Any connection of the database: the provider's transactions write mails too.
+import type { Executor } from '@pp/database';
 import { mailOutbox } from '../db/schema.ts';
 import { assertMailQuota } from './quota.ts';
 import { renderMail, type MailContent, type MailLanguage, type MailTemplate } from './render.ts';

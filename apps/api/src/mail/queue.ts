@@ -75,6 +75,32 @@ export async function markFailed(db: Db, id: string, reason: string): Promise<vo
     .where(claimedBy(id));
 }
 
+/** Extends this worker's claim on the mails it has not finished yet (it is alive and at work). */
+export async function renewClaims(db: Db, ids: string[], lockMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: inMs(lockMs) })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+}
+
+/**
+ * Gives claimed mails back, due at once and with their claim not counted as an attempt: the SMTP
+ * server could not be reached, which is no fault of theirs.
+ */
+export async function releaseClaims(db: Db, ids: string[], reason: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'pending',
+      attempts: sql`${mailOutbox.attempts} - 1`,
+      lockedUntil: null,
+      lastError: reason,
+    })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+}
+
 /** Mails whose last attempt was interrupted after the final claim: they get no further try. */
 export async function failInterrupted(db: Db, maxAttempts: number): Promise<string[]> {
   const rows = await db

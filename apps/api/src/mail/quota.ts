@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '@pp/contract';
-import type { Executor } from '../db/client.ts';
+// Any connection of the database: the provider's transactions write mails too.
+import type { Executor } from '@pp/database';
 import { mailOutbox } from '../db/schema.ts';
 import { ApiError } from '../lib/problem.ts';
 

@@ -1,7 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { createSmtpSender, describeFailure, MAX_SEND_MS, type OutboxMail } from './delivery.ts';
-import { claimDueMails, failInterrupted, markFailed, markRetry, markSent } from './queue.ts';
+import { createSmtpSender, describeFailure, type OutboxMail } from './delivery.ts';
+import {
+  claimDueMails,
+  failInterrupted,
+  markFailed,
+  markRetry,
+  markSent,
+  releaseClaims,
+  renewClaims,
+} from './queue.ts';
+import { createServerOutage } from './server-outage.ts';
 
 export interface MailWorkerOptions {
   database: Database;
@@ -18,8 +27,17 @@ export interface MailWorkerOptions {
   retryBaseMs?: number;
   /** Longest retry delay; default 1 h. */
   retryMaxMs?: number;
-  /** How long a claim is held before another worker may take the mail over; default 5 min. */
+  /**
+   * How long a claim holds unless renewed; the worker renews it every third of that while it
+   * works, so only the mails of a worker that died are taken over, after at most this; default 30 s.
+   */
   lockMs?: number;
+  /**
+   * First pause after the SMTP server could not be reached, doubled up to `serverRetryMaxMs`
+   * (default 4 s, so delivery resumes within 5 s of its return); defaults 1 s.
+   */
+  serverRetryBaseMs?: number;
+  serverRetryMaxMs?: number;
   /** Sender address; default `"Praxisportal" <no-reply@host of PUBLIC_URL>`. */
   from?: string;
 }
@@ -29,12 +47,15 @@ export interface MailWorker {
   runOnce(): Promise<number>;
   /** Finishes the delivery in progress and closes the SMTP transport. */
   stop(): Promise<void>;
+  /** While the SMTP server is unreachable: how long to wait before trying it again. */
+  serverPauseMs(): number | undefined;
 }
 
 /**
  * Delivers the outbox at least once: claim (the claim is an attempt), send under the stored
  * Message-ID, then mark sent; a failure is retried with exponential backoff until the attempts
- * run out. Logs name the outbox id, never the address.
+ * run out. An unreachable SMTP server is no failure of the mails: they go back uncounted and the
+ * worker pauses (docs/operations.md). Logs name the outbox id, never the address.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { logger } = options;
@@ -42,18 +63,26 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const settings = {
     limit: options.batchSize ?? 10,
     maxAttempts: options.maxAttempts ?? 8,
-    lockMs: options.lockMs ?? 5 * 60_000,
+    lockMs: options.lockMs ?? 30_000,
   };
+  const outage = createServerOutage(
+    logger,
+    options.serverRetryBaseMs ?? 1_000,
+    options.serverRetryMaxMs ?? 4_000,
+  );
   const retryBaseMs = options.retryBaseMs ?? 60_000;
   const retryMaxMs = options.retryMaxMs ?? 60 * 60_000;
   const sender = createSmtpSender(options.smtpUrl, options.from);
 
-  async function deliver(mail: OutboxMail): Promise<void> {
+  /** Resolves with the reason when the server could not be reached (nothing was decided). */
+  async function deliver(mail: OutboxMail): Promise<string | undefined> {
     const attempt = mail.attempts;
     try {
       await sender.send(mail);
     } catch (error) {
-      const { permanent, reason } = describeFailure(error);
+      const { permanent, unreachable, reason } = describeFailure(error);
+      if (unreachable) return reason;
+      outage.reached();
       if (permanent || attempt >= settings.maxAttempts) {
         await markFailed(db, mail.id, reason);
         logger.error({ mailId: mail.id, attempt, reason }, 'mail delivery failed for good');
@@ -65,27 +94,47 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           'mail delivery failed, will retry',
         );
       }
-      return;
+      return undefined;
     }
+    outage.reached();
     await markSent(db, mail.id);
     logger.info({ mailId: mail.id, attempt }, 'mail sent');
+    return undefined;
   }
 
   async function run(): Promise<number> {
     for (const id of await failInterrupted(db, settings.maxAttempts)) {
       logger.error({ mailId: id }, 'mail delivery interrupted on its last attempt, failed');
     }
-    const claimedAt = Date.now();
     const mails = await claimDueMails(db, settings);
-    for (const mail of mails) {
-      // Never start a send that could outlast the claim: another worker may take the mail then.
-      if (Date.now() - claimedAt > settings.lockMs - MAX_SEND_MS) {
-        await markRetry(db, mail.id, 0, 'claim_expiring');
-        continue;
+    const open = new Set(mails.map((mail) => mail.id));
+    let renewedAt = Date.now();
+    const heartbeat = setInterval(() => {
+      const renewing = Date.now();
+      renewClaims(db, [...open], settings.lockMs).then(
+        () => (renewedAt = renewing),
+        () => undefined, // the database is away: the claims may run out, and be taken over
+      );
+    }, settings.lockMs / 3);
+    try {
+      for (const [index, mail] of mails.entries()) {
+        // Never start a send on a claim that may have run out: another worker may have the mail.
+        if (Date.now() - renewedAt > (settings.lockMs * 2) / 3) {
+          await markRetry(db, mail.id, 0, 'claim_expiring');
+        } else {
+          const unreachable = await deliver(mail);
+          if (unreachable) {
+            await releaseClaims(db, [...open], unreachable);
+            outage.failed(unreachable);
+            return index + 1;
+          }
+        }
+        open.delete(mail.id);
       }
-      await deliver(mail);
+      return mails.length;
+    } finally {
+      clearInterval(heartbeat);
     }
-    return mails.length;
   }
 
   // One run at a time per worker; concurrency comes from several workers.
@@ -100,10 +149,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       await queue;
       sender.close();
     },
+    serverPauseMs: () => outage.pauseMs(),
   };
 }
 
-/** A worker that polls the outbox until stopped; it runs again at once while batches are full. */
+/**
+ * A worker that polls the outbox until stopped; it runs again at once while batches are full,
+ * and after a pause that grows while the SMTP server is unreachable.
+ */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const worker = createMailWorker(options);
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
@@ -115,6 +168,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     let delay = pollIntervalMs;
     try {
       if ((await worker.runOnce()) >= batchSize) delay = 0;
+      delay = worker.serverPauseMs() ?? delay;
     } catch (error) {
       const code = error instanceof Error ? (Reflect.get(error, 'code') ?? error.name) : 'error';
       options.logger.error({ code: String(code) }, 'mail worker run failed');
@@ -130,5 +184,6 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       clearTimeout(timer);
       await worker.stop();
     },
+    serverPauseMs: () => worker.serverPauseMs(),
   };
 }

@@ -18,7 +18,8 @@ declare module 'fastify' {
     bearer: string | null;
   }
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
+    /** Verifies the bearer token; with `requiredScope`, the token must also carry that scope. */
+    authenticate(request: FastifyRequest, requiredScope?: string): Promise<void>;
     tokenVerifier: TokenVerifier;
   }
 }
@@ -50,7 +51,16 @@ export const authPlugin = fp(
     app.decorate('tokenVerifier', options.verifier);
     app.decorateRequest('token', null);
     app.decorateRequest('bearer', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, requiredScope?: string) => {
+      await verify(request);
+      if (requiredScope !== undefined && !request.token!.scopes.includes(requiredScope)) {
+        throw new ApiError(403, ErrorCode.forbidden, undefined, {
+          'www-authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${requiredScope}"`,
+        });
+      }
+    });
+
+    async function verify(request: FastifyRequest): Promise<void> {
       const bearer = bearerOf(request);
       if (bearer === null) throw unauthenticated();
       try {
@@ -65,7 +75,7 @@ export const authPlugin = fp(
         request.log.info({ reason }, 'access token refused');
         throw unauthenticated('invalid_token');
       }
-    });
+    }
   },
   { name: 'auth' },
 );

@@ -4,11 +4,25 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ErrorCode,
   FieldErrorCode,
+  isFieldErrorCode,
   PROBLEM_CONTENT_TYPE,
-  type FieldError,
   type Problem,
+  type TypedFieldError,
 } from '@pp/contract';
+import {
+  createOutageTracker,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  type OutageTracker,
+} from '../lib/database-outage.ts';
 import { ApiError, problem } from '../lib/problem.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the database is unreachable now; logs once per outage. */
+    databaseOutage: OutageTracker;
+  }
+}
 
 interface ZodLikeIssue {
   code: string;
@@ -19,11 +33,15 @@ interface ZodLikeIssue {
   format?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  /** A refinement's own field error code (the contract's `fieldError()`). */
+  params?: { fieldError?: unknown };
 }
 
 /** Maps one zod issue to our field errors (an unknown-keys issue names each key). */
-export function fieldErrorsOf(context: string, issue: ZodLikeIssue): FieldError[] {
+export function fieldErrorsOf(context: string, issue: ZodLikeIssue): TypedFieldError[] {
   const base = [context, ...issue.path.map(String)].filter(Boolean).join('.');
+  const own = issue.params?.fieldError;
+  if (isFieldErrorCode(own)) return [{ field: base, code: own }];
   switch (issue.code) {
     case 'unrecognized_keys':
       return (issue.keys ?? []).map((key) => ({
@@ -100,7 +118,7 @@ function validationProblem(error: FastifyError, request: FastifyRequest) {
 }
 
 /** Client errors Fastify and its plugins raise, by status. */
-const CLIENT_ERRORS: Record<number, string> = {
+const CLIENT_ERRORS: Record<number, ErrorCode> = {
   401: ErrorCode.unauthenticated,
   403: ErrorCode.forbidden,
   404: ErrorCode.notFound,
@@ -112,6 +130,7 @@ const CLIENT_ERRORS: Record<number, string> = {
 
 function toProblem(error: FastifyError | ApiError | Error, request: FastifyRequest) {
   if (error instanceof ApiError) return problem(error.status, error.code, error.errors);
+  if (isDatabaseUnavailable(error)) return problem(503, ErrorCode.unavailable);
   if (hasZodFastifySchemaValidationErrors(error)) return validationProblem(error, request);
   const status = (error as FastifyError).statusCode;
   if (status === 503) return problem(503, ErrorCode.unavailable);
@@ -134,6 +153,11 @@ export function sendNotFound(reply: FastifyReply) {
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorate('databaseOutage', createOutageTracker());
+    app.addHook('onResponse', async (request, reply) => {
+      if (app.databaseOutage.active && reply.statusCode < 500)
+        app.databaseOutage.recovered(request.log);
+    });
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       let body: Problem;
       try {
@@ -141,7 +165,11 @@ export const errorsPlugin = fp(
       } catch {
         body = problem(500, ErrorCode.internal);
       }
-      if (body.status >= 500) {
+      if (isDatabaseUnavailable(error)) {
+        request.server.databaseOutage.failed(request.log);
+        void reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      } else if (body.status >= 500 && !(error instanceof ApiError)) {
+        // An ApiError is a decision (503 while a dependency is away, logged where it was made).
         request.log.error({ err: error }, 'request failed');
       } else {
         request.log.info({ status: body.status, code: body.code }, 'request refused');

@@ -12,6 +12,8 @@ export interface WebOptions {
 /** Vite's output names (`apps/web/vite.config.ts`): `/assets/<name>-<8-character hash>.<ext>`. */
 const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** An empty segment (`//`), or a `.` or `..` segment, also percent-encoded. */
+const NOT_CANONICAL = /\/\/|\/(?:\.|%2e){1,2}(?:\/|$)/i;
 const REVALIDATE = 'no-cache';
 
 /** A page of the single-page app: GET or HEAD of a path without a file extension, outside api and assets. */
@@ -40,10 +42,21 @@ export const webPlugin = fp(
       index: false,
       serveDotFiles: false,
       cacheControl: false,
+
       setHeaders(reply, filePath) {
         const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
         void reply.header('cache-control', HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
       },
+    });
+
+    // Nothing below /api is a file, and neither is a path the file server would refuse as not
+    // canonical (`//`, `/./`, `/../`): both get the not-found answer, never the file server's 403.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== '/*') return;
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (urlPath === '/api' || urlPath.startsWith('/api/') || NOT_CANONICAL.test(urlPath)) {
+        return sendNotFound(reply);
+      }
     });
 
     // The root is the app's page too (a directory listing or index lookup would be refused).

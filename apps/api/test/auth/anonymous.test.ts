@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, type CallDefinition } from '@pp/contract';
+import { API_BASE, calls, needsToken, type CallDefinition } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 
@@ -11,7 +11,7 @@ const PUBLIC_CALLS = [
   // End-to-end tests create their users before any sign-in; exists only with test endpoints.
   calls.atestCreateUser.path,
 ];
-const bearerCalls = allCalls.filter((call) => call.auth === 'bearer');
+const bearerCalls = allCalls.filter(needsToken);
 
 /** A request as a client would send it: plausible query and body, but no token. */
 function anonymousRequest(call: CallDefinition, extra: Record<string, string> = {}) {
@@ -28,7 +28,7 @@ describe('anonymous callers', () => {
   const api = useApi({ embeddedProvider: true, env: { ENABLE_TEST_ENDPOINTS: 'true' } });
 
   it('only the deliberately public calls are open to anyone', async () => {
-    const open = allCalls.filter((call) => call.auth === 'none');
+    const open = allCalls.filter((call) => !needsToken(call));
     expect(open.map((call) => call.path).sort()).toEqual([...PUBLIC_CALLS].sort());
     const response = await api.app.inject({ url: `${API_BASE}${calls.lifetimeIsAlive.path}` });
     expect(response.statusCode).toBe(200);

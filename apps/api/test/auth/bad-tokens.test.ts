@@ -80,6 +80,11 @@ const cases: [string, (issuer: TestIssuer) => Promise<string>][] = [
     async (issuer) => `Bearer ${await issuer.mint({ subject: 's', expiresIn: -90 })}`,
   ],
   ['no exp', async (issuer) => `Bearer ${await issuer.mint({ subject: 's', expiresIn: null })}`],
+  // Security finding 9: a token valid for a day is not an access token of this portal.
+  [
+    'a lifetime longer than 10 minutes and the leeway',
+    async (issuer) => `Bearer ${await issuer.mint({ subject: 's', expiresIn: 24 * 60 * 60 })}`,
+  ],
   [
     'nbf beyond the leeway',
     async (issuer) => `Bearer ${await issuer.mint({ subject: 's', notBefore: now() + 300 })}`,

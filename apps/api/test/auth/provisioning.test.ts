@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls, CustomerSchema } from '@pp/contract';
-import { customers, identityLinks } from '../../src/db/schema.ts';
+import { auditLog, customers, identityLinks } from '../../src/db/schema.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo } from '../support/demo.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
-import { uniqueEmail } from '../support/factories.ts';
+import { createCustomer, uniqueEmail } from '../support/factories.ts';
 import type { MintOptions } from '../support/issuer.ts';
 
 const URL = `${API_BASE}${calls.customerGetCustomerData.path}`;
@@ -157,7 +157,7 @@ describe('identities and customers', () => {
     });
   });
 
-  it('creates one customer for concurrent first requests of two identities with one address', async () => {
+  it('links only one of several identities of one issuer that arrive at once with one address', async () => {
     const email = uniqueEmail('zwei');
     const before = await countRows();
     const responses = await Promise.all(
@@ -165,11 +165,62 @@ describe('identities and customers', () => {
         getCustomerData({ subject, email, emailVerified: true }),
       ),
     );
-    const ids = responses.map((r) => CustomerSchema.parse(r.json()).customerId);
-    expect(new Set(ids).size).toBe(1);
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 403, 403]);
+    for (const refused of responses.filter((r) => r.statusCode === 403)) {
+      expectProblem(refused, 403, 'identity_conflict');
+    }
     expect(await countRows()).toEqual({
       customers: before.customers! + 1,
-      links: before.links! + 3,
+      links: before.links! + 1,
     });
+  });
+
+  it('links by the normal form of the address: other ASCII case, same customer', async () => {
+    const email = uniqueEmail('gross');
+    const customer = await createCustomer(api.db.database.db, { email });
+    const linked = await customerOf({
+      subject: randomUUID(),
+      email: `  ${email.toUpperCase()} `,
+      emailVerified: true,
+    });
+    expect(linked.customerId).toBe(customer.id);
+  });
+
+  it('never folds a Kelvin sign or a dotted capital I onto an address (finding 1)', async () => {
+    const ben = await customerIdOf(api.db.database.db, demo.ben);
+    const linksOfBen = async () =>
+      api.db.database.db
+        .select()
+        .from(identityLinks)
+        .where(sql`${identityLinks.customerId} = ${ben}`);
+    const before = await linksOfBen();
+    for (const email of ['ben.\u212Arause@example.com', '\u0130NFO@praxis.de']) {
+      const response = await getCustomerData({ subject: randomUUID(), email, emailVerified: true });
+      expectProblem(response, 403, 'email_not_accepted');
+    }
+    expect(await linksOfBen()).toEqual(before);
+  });
+
+  it('checks the shared-mailbox rule on every link, not only when a customer is made', async () => {
+    const email = `empfang@${randomUUID().slice(0, 8)}.example.com`;
+    await api.db.database.db.insert(customers).values({ email });
+    const response = await getCustomerData({ subject: randomUUID(), email, emailVerified: true });
+    expectProblem(response, 403, 'prohibited_alias');
+  });
+
+  it('refuses a second identity of the same issuer for one customer and records it (finding 2)', async () => {
+    const email = uniqueEmail('recycled');
+    const first = await customerOf({ subject: randomUUID(), email, emailVerified: true });
+    const second = await getCustomerData({ subject: randomUUID(), email, emailVerified: true });
+    expectProblem(second, 403, 'identity_conflict');
+    const entries = await api.db.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        sql`${auditLog.entityId} = ${first.customerId} and ${auditLog.action} = 'identity.link_refused'`,
+      );
+    expect(entries).toHaveLength(1);
+    expect(JSON.stringify(entries)).not.toContain(email);
   });
 });

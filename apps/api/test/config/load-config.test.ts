@@ -94,7 +94,8 @@ describe('loadConfig defaults: one command, no servers', () => {
   });
 
   it.each([
-    ['true', true],
+    ['true', 1],
+    ['2', 2],
     ['false', false],
     ['loopback', 'loopback'],
     ['10.0.0.0/8, 192.168.1.10', '10.0.0.0/8, 192.168.1.10'],

@@ -140,10 +140,16 @@ describe('database constraints', () => {
     ).toEqual({ code: '23514', constraint: 'memberships_superadmin_enabled_check' });
   });
 
-  it('keep customer e-mail addresses unique regardless of case', async () => {
+  it('keep customer e-mail addresses unique in their normal form, and refuse any other form', async () => {
+    expect(
+      await refusal(db().insert(customers).values({ email: 'anna.sommer@example.com' })),
+    ).toEqual({ code: '23505', constraint: 'customers_email_key' });
     expect(
       await refusal(db().insert(customers).values({ email: 'Anna.Sommer@EXAMPLE.com' })),
-    ).toEqual({ code: '23505', constraint: 'customers_email_lower_key' });
+    ).toEqual({ code: '23514', constraint: 'customers_email_normal_check' });
+    expect(
+      await refusal(db().insert(customers).values({ email: 'ben.\u212Arause@example.com' })),
+    ).toEqual({ code: '23514', constraint: 'customers_email_normal_check' });
   });
 
   it('generate unique customer numbers for new practices and refuse a duplicate', async () => {

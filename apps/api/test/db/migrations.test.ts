@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MIGRATIONS_FOLDER, MigrationError, migrateDatabase } from '../../src/db/migrate.ts';
 import * as apiSchema from '../../src/db/schema.ts';
-import * as idpSchema from '../../../idp/src/db/schema.ts';
-import { createEmptyDatabase, type TestDatabase } from '../support/database.ts';
+import * as idpSchema from '@pp/idp/schema';
+import { openDatabase } from '../../src/db/client.ts';
+import { createEmptyDatabase, isServerRun, type TestDatabase } from '../support/database.ts';
 import { appliedMigrations, dataDigest, rows, schemaFingerprint } from './schema-fingerprint.ts';
 
 const JournalSchema = z.object({
@@ -52,6 +53,25 @@ describe('migrations on an empty database', () => {
     expect(await schemaFingerprint(target.database.db)).toEqual(schemaBefore);
     expect(await dataDigest(target.database.db)).toEqual(dataBefore);
     expect(await appliedMigrations(target.database.db)).toEqual(appliedBefore);
+  });
+});
+
+// PGlite is one connection anyway; on a server, migrating must not need a second one.
+describe.runIf(isServerRun())('migrations with a pool of a single connection (server)', () => {
+  let target: TestDatabase;
+  beforeAll(async () => {
+    target = await createEmptyDatabase();
+  });
+  afterAll(async () => target?.drop());
+
+  it('run on the connection that holds the schema lock', async () => {
+    const single = await openDatabase({ kind: 'server', url: target.url ?? '', poolSize: 1 });
+    try {
+      await migrateDatabase(single);
+      expect((await appliedMigrations(single.db)).length).toBe(journal.entries.length);
+    } finally {
+      await single.close();
+    }
   });
 });
 

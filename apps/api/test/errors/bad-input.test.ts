@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE, calls, defineCall, EmailSchema } from '@pp/contract';
-import { registerCall } from '../../src/routes/register-call.ts';
+import { registerCall } from '../../src/routing/register-call.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
@@ -14,7 +14,7 @@ const saveProfile = defineCall({
   path: '/Test/SaveProfile',
   tag: 'Test',
   summary: 'A call with a body',
-  auth: 'bearer',
+  access: 'token',
   body: z.strictObject({
     firstName: z.string().min(1).max(50),
     email: EmailSchema,
@@ -27,7 +27,7 @@ const fail = defineCall({
   path: '/Test/Fail',
   tag: 'Test',
   summary: 'A call whose handler throws',
-  auth: 'bearer',
+  access: 'token',
   response: z.object({ never: z.string() }),
 });
 

@@ -18,6 +18,16 @@ const everyTemplate: OutgoingMail[] = [
   { ...envelope, template: 'email-changed-notice', params: { link: link('/') } },
   {
     ...envelope,
+    template: 'account-verification',
+    params: { link: link('/verify-account?code=abc'), validHours: 24 },
+  },
+  {
+    ...envelope,
+    template: 'account-exists',
+    params: { signInLink: link('/'), resetLink: link('/forgot-password') },
+  },
+  {
+    ...envelope,
     template: 'password-reset',
     params: { link: link('/reset?code=abc'), validMinutes: 60 },
   },
@@ -63,16 +73,20 @@ describe('the mail outbox', () => {
     async (mail) => {
       const { id } = await enqueue(db.database.db, { ...mail, to: newAddress() });
       const row = await stored(id);
-      const link = String(mail.params.link);
+      const links = Object.values(mail.params)
+        .filter((value) => value instanceof URL)
+        .map(String);
       expect(row).toMatchObject({
         status: 'pending',
         language: mail.language,
         template: mail.template,
       });
-      expect(row.links).toEqual([link]);
-      expect(row.textBody).toContain(link);
+      expect(row.links).toEqual(links);
       expect(row.htmlBody).toContain(`<html lang="${mail.language}">`);
-      expect(row.htmlBody).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      for (const link of links) {
+        expect(row.textBody).toContain(link);
+        expect(row.htmlBody).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+      }
       expect(row.subject).not.toMatch(/[\r\n]/);
       if (mail.language === 'de') {
         expect(row.textBody).toMatch(/^Guten Tag,/);

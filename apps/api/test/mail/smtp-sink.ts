@@ -29,8 +29,8 @@ const smtpError = (code: number) =>
     responseCode: code,
   });
 
-/** A real SMTP server on a free loopback port that keeps what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** A real SMTP server on a free loopback port (or `port`) that keeps what it receives. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const sink: SmtpSink = {
     url: '',
     attempts: [],
@@ -62,7 +62,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
 }

@@ -167,7 +167,7 @@ describe('the mail worker', () => {
 
   it('delivers a mail whose worker died mid-delivery once its lock runs out', async () => {
     const { id, messageId } = await enqueue(db.database.db, verificationMail(newAddress()));
-    const claim = { status: 'sending', attempts: 1 };
+    const claim = { status: 'sending' as const, attempts: 1 };
     await db.database.db
       .update(mailOutbox)
       .set({ ...claim, lockedUntil: sql`now() + interval '1 minute'` })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { calls, type CallDefinition } from '@pp/contract';
+import { calls, needsToken, type CallDefinition } from '@pp/contract';
 import { createTestApp } from '../support/app.ts';
 import { useApi } from '../support/context.ts';
 
@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
     expect(operation, 'operation is documented').toBeDefined();
     expect(operation!.tags).toEqual([call.tag]);
     expect(operation!.summary).toBe(call.summary);
-    expect(operation!.security).toEqual(call.auth === 'bearer' ? [{ bearer: [] }] : []);
+    expect(operation!.security).toEqual(needsToken(call) ? [{ bearer: [] }] : []);
 
     const query = call.querystring instanceof z.ZodObject ? call.querystring.shape : {};
     const parameters = (operation!.parameters ?? []).filter((p) => p.in === 'query');

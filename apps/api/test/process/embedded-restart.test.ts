@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '../../src/db/data-dir-lock.ts';
+import { LOCK_FILE_NAME } from '@pp/database';
 import { isServerRun } from '../support/database.ts';
 import { startApi, type ApiProcess } from './api-process.ts';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { calls } from '@pp/contract';
+import { API_BASE, calls } from '@pp/contract';
 import { bearer } from '../support/expect-problem.ts';
 
 /** Limits count per client address: each test uses its own, so no two tests share a counter. */
@@ -9,27 +9,32 @@ export function randomClientAddress(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-/** GetCustomerData allows this many calls per minute and client. */
-export const CUSTOMER_DATA_LIMIT = 120;
+/** A call with a limit: requests to join a practice, 10 an hour per client address. */
+export const LIMITED_URL = `${API_BASE}${calls.companyConnectExistingCompany.path}`;
+export const LIMIT = 10;
+
+/** A request to join with a pair that matches no practice (it answers like any other). */
+export function sendLimited(app: FastifyInstance, token: string, address: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: LIMITED_URL,
+    headers: bearer(token),
+    remoteAddress: address,
+    payload: { customerNumber: 'P-999999', postalCode: '20095' },
+  });
+}
 
 /**
- * Spends the whole limit of GetCustomerData, alternating between the instances, and returns the
- * answer to one call more.
+ * Spends the whole limit, alternating between the instances, and returns the answer to one
+ * call more.
  */
 export async function exhaustLimit(
   apps: FastifyInstance[],
-  options: { url: string; token: string; address: string },
+  options: { token: string; address: string },
 ): Promise<LightMyRequestResponse> {
-  expect(options.url).toContain(calls.customerGetCustomerData.path);
-  const send = (app: FastifyInstance) =>
-    app.inject({
-      url: options.url,
-      headers: bearer(options.token),
-      remoteAddress: options.address,
-    });
-  for (let i = 0; i < CUSTOMER_DATA_LIMIT; i += 1) {
-    const response = await send(apps[i % apps.length]!);
-    expect(response.statusCode, `call ${i + 1}`).toBe(200);
+  for (let i = 0; i < LIMIT; i += 1) {
+    const response = await sendLimited(apps[i % apps.length]!, options.token, options.address);
+    expect(response.statusCode, `call ${i + 1}`).toBe(202);
   }
-  return send(apps[0]!);
+  return sendLimited(apps[0]!, options.token, options.address);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE, defineCall } from '@pp/contract';
-import { registerCall } from '../../src/routes/register-call.ts';
+import { registerCall } from '../../src/routing/register-call.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
@@ -12,7 +12,7 @@ const profile = defineCall({
   path: '/Test/Profile',
   tag: 'Test',
   summary: 'Answers more than its schema declares',
-  auth: 'bearer',
+  access: 'token',
   response: z.object({ firstName: z.string(), address: z.object({ city: z.string() }) }),
 });
 const broken = defineCall({
@@ -20,7 +20,7 @@ const broken = defineCall({
   path: '/Test/Broken',
   tag: 'Test',
   summary: 'Answers something its schema does not allow',
-  auth: 'bearer',
+  access: 'token',
   response: z.object({ count: z.number() }),
 });
 

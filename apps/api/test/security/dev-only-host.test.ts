@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '@pp/contract';
 import { useApi } from '../support/context.ts';
@@ -37,5 +39,33 @@ describe('development features answer only their own host', () => {
       headers: { host: 'localhost:3000', authorization: `Bearer ${token}` },
     });
     expect(exists.json()).toBe(false);
+  });
+
+  // Finding 4 of the security probe: these answered 500.
+  it.each(['localhost:4300, evil.example', 'local%00host', 'localhost:3000\u0000', '[::1'])(
+    'a malformed Host header %j is a 400 problem, never a server error',
+    async (host) => {
+      for (const url of ['/dev/mailbox', createUser]) {
+        const response = await api.app.inject({ method: 'GET', url, headers: { host } });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ status: 400, code: 'validation_failed' });
+      }
+    },
+  );
+
+  it('an empty Host header, sent over a real connection, is a 400 problem', async () => {
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = api.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end('GET /dev/mailbox HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"code":"validation_failed"');
   });
 });

@@ -1,4 +1,6 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -8,6 +10,11 @@ import type { TestIssuer } from './issuer.ts';
 
 /** Every log line the app wrote, for assertions that logs leak nothing. */
 export const capturedLogs: string[] = [];
+
+/** Every log line also goes to test-logs/, which `npm run test:logs` scans after the whole run. */
+const TEST_LOGS = fileURLToPath(new URL('../../../../test-logs/', import.meta.url));
+mkdirSync(TEST_LOGS, { recursive: true });
+const logFile = `${TEST_LOGS}api-${process.pid}.log`;
 
 export interface TestAppOptions {
   database: Database;
@@ -39,11 +46,15 @@ export async function createTestApp(options: TestAppOptions): Promise<FastifyIns
     ...provider,
     LOG_LEVEL: 'info',
     DEMO_DATA: 'false',
+    // Loading a test database blocks the event loop for a second or more: load shedding would
+    // answer the next requests 503. The overload test turns it on with its own limits.
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
       capturedLogs.push(String(chunk));
+      appendFileSync(logFile, String(chunk));
       callback();
     },
   });
@@ -54,6 +65,7 @@ export async function createTestApp(options: TestAppOptions): Promise<FastifyIns
     verifier: createTokenVerifier({
       issuer: options.issuer.issuer,
       audience: options.issuer.audience,
+      maxLifetimeSeconds: config.oidc.accessTokenMaxMinutes * 60,
       ...(options.cooldownMs !== undefined ? { cooldownMs: options.cooldownMs } : {}),
     }),
     ...(options.web ? { web: options.web } : {}),

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { normalizeEmail } from '@pp/contract';
 import type { Executor } from '../../src/db/client.ts';
 import { companies, customers } from '../../src/db/schema.ts';
 
@@ -40,7 +41,7 @@ export async function customerIdOf(db: Executor, email: string): Promise<string>
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(sql`lower(${customers.email}) = lower(${email})`);
+    .where(eq(customers.email, normalizeEmail(email)));
   if (!row) throw new Error(`no customer with this e-mail`);
   return row.id;
 }

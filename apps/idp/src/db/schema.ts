@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -30,7 +31,41 @@ export const idpAccounts = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('idp_accounts_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    // The contract's normal form, unique exactly as stored: never compared with lower(), which
+    // folds Unicode onto ASCII (decision 0019).
+    uniqueIndex('idp_accounts_email_key').on(t.email),
+    // Printable ASCII without A-Z, as the customers' addresses.
+    check('idp_accounts_email_normal_check', sql`${t.email} ~ '^[!-@[-~]+$'`),
+  ],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use links sent by mail: confirming a new account's address, setting a new password.
+ * Only the SHA-256 of the link's secret is stored.
+ */
+export const idpAccountTokens = pgTable(
+  'idp_account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('idp_account_tokens_account_idx').on(t.accountId),
+    check(
+      'idp_account_tokens_purpose_check',
+      sql`${t.purpose} in (${sql.raw(ACCOUNT_TOKEN_PURPOSES.map((p) => `'${p}'`).join(', '))})`,
+    ),
+  ],
 );
 
 /** oidc-provider's stored models (sessions, grants, codes, refresh tokens, interactions …). */
@@ -41,6 +76,8 @@ export const idpPayloads = pgTable(
     id: text('id').notNull(),
     payload: jsonb('payload').$type<AdapterPayload>().notNull(),
     grantId: text('grant_id'),
+    /** The account a session, grant, code or token belongs to, so a new password can end them. */
+    accountId: text('account_id'),
     uid: text('uid'),
     userCode: text('user_code'),
     expiresAt: timestamptz('expires_at'),
@@ -49,6 +86,7 @@ export const idpPayloads = pgTable(
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
     index('idp_payloads_grant_idx').on(t.grantId),
+    index('idp_payloads_account_idx').on(t.accountId),
     index('idp_payloads_uid_idx').on(t.model, t.uid),
     index('idp_payloads_user_code_idx').on(t.model, t.userCode),
     index('idp_payloads_expires_idx').on(t.expiresAt),
@@ -79,7 +117,10 @@ export const idpCookieKeys = pgTable('idp_cookie_keys', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-/** Failed sign-in counters per account and per client address (keys are hashed). */
+/**
+ * Counters per key (hashed): failed sign-ins per account and per client address, and requests of
+ * the forms that send mail per client address.
+ */
 export const idpThrottle = pgTable('idp_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

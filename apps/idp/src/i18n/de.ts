@@ -1,6 +1,8 @@
 import type { Messages } from './messages.ts';
 
 const sekunden = (n: number) => (n === 1 ? '1 Sekunde' : `${n} Sekunden`);
+const bitteWarten = (n: number) =>
+  `Bitte warten Sie ${sekunden(n)} und versuchen Sie es dann erneut.`;
 
 export const de: Messages = {
   productName: 'Practice Portal',
@@ -18,9 +20,93 @@ export const de: Messages = {
     invalidCredentials:
       'Die E-Mail-Adresse oder das Passwort ist nicht richtig. Bitte prüfen Sie Ihre Eingaben.',
     missingFields: 'Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
-    throttled: (n) =>
-      `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${sekunden(n)} und versuchen Sie es dann erneut.`,
+    throttled: (n) => `Zu viele fehlgeschlagene Anmeldeversuche. ${bitteWarten(n)}`,
     waitBeforeRetry: (n) => `Bitte warten Sie ${sekunden(n)}, bevor Sie es erneut versuchen.`,
+    forgotPassword: 'Passwort vergessen?',
+    noAccount: 'Noch kein Konto?',
+    register: 'Registrieren',
+    unverified:
+      'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Folgen Sie dazu dem Link in der E-Mail, die wir Ihnen nach der Registrierung gesendet haben.',
+    resendVerification: 'Neuen Bestätigungslink senden',
+  },
+  fields: {
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    newPassword: 'Neues Passwort',
+    passwordRepeat: 'Passwort wiederholen',
+    passwordHint: (min) =>
+      `Mindestens ${min} Zeichen. Verwenden Sie nicht Ihre E-Mail-Adresse als Passwort.`,
+    summary: 'Bitte korrigieren Sie die markierten Angaben.',
+    missingEmail: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
+    invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@praxis.de.',
+    prohibitedAlias:
+      'Adressen gemeinsamer Postfächer wie info@ oder praxis@ sind nicht möglich. Bitte verwenden Sie Ihre persönliche E-Mail-Adresse.',
+    tooShort: (min) => `Das Passwort muss mindestens ${min} Zeichen lang sein.`,
+    tooLong: (max) => `Das Passwort darf höchstens ${max} Zeichen lang sein.`,
+    sameAsEmail: 'Das Passwort darf nicht Ihre E-Mail-Adresse sein.',
+    mismatch: 'Die beiden Passwörter stimmen nicht überein.',
+    throttled: (n) => `Zu viele Anfragen aus Ihrem Netzwerk. ${bitteWarten(n)}`,
+  },
+  register: {
+    title: 'Registrieren',
+    intro:
+      'Legen Sie Ihr Konto für das Practice Portal an. Wir senden Ihnen anschließend einen Link, mit dem Sie Ihre E-Mail-Adresse bestätigen.',
+    submit: 'Registrieren',
+    haveAccount: 'Sie haben bereits ein Konto?',
+    signIn: 'Zur Anmeldung',
+    sentTitle: 'Bitte prüfen Sie Ihr Postfach',
+    sent: 'Wir haben eine E-Mail mit einem Link an die angegebene Adresse gesendet. Bitte öffnen Sie den Link, um fortzufahren.',
+    notReceived:
+      'Keine E-Mail erhalten? Bitte sehen Sie auch im Spam-Ordner nach, oder fordern Sie nach einigen Minuten einen neuen Link an.',
+    verifiedTitle: 'E-Mail-Adresse bestätigt',
+    verified:
+      'Vielen Dank, Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt im Practice Portal anmelden.',
+    toPortal: 'Zum Portal',
+    linkInvalidTitle: 'Link nicht mehr gültig',
+    linkInvalid:
+      'Dieser Bestätigungslink ist abgelaufen, wurde bereits verwendet oder ist unvollständig. Wenn Sie Ihre Adresse schon bestätigt haben, können Sie sich anmelden. Andernfalls fordern Sie bitte einen neuen Link an.',
+    requestNewLink: 'Neuen Bestätigungslink anfordern',
+  },
+  confirm: {
+    title: 'E-Mail-Adresse bestätigen',
+    intro:
+      'Mit dieser E-Mail-Adresse wurde ein Konto für das Practice Portal registriert. Bitte geben Sie das Passwort ein, das Sie bei der Registrierung gewählt haben. Erst dann ist das Konto bestätigt, und Sie können sich anmelden.',
+    notYou:
+      'Sie haben sich nicht selbst registriert? Dann schließen Sie diese Seite bitte. Ohne das Passwort wird nichts bestätigt, und niemand kann sich mit Ihrer Adresse anmelden.',
+    submit: 'Adresse bestätigen',
+    forgotPassword: 'Passwort vergessen?',
+    missingPassword: 'Bitte geben Sie Ihr Passwort ein.',
+    wrongPassword:
+      'Das Passwort ist nicht richtig. Bitte geben Sie das Passwort ein, das Sie bei der Registrierung gewählt haben.',
+    throttled: (n) => `Zu viele fehlgeschlagene Versuche. ${bitteWarten(n)}`,
+  },
+  resend: {
+    title: 'Neuen Bestätigungslink anfordern',
+    intro:
+      'Geben Sie die E-Mail-Adresse ein, mit der Sie sich registriert haben. Wir senden Ihnen einen neuen Link, mit dem Sie die Adresse bestätigen.',
+    submit: 'Link senden',
+    sent: (hours) =>
+      `Falls zu dieser Adresse ein noch nicht bestätigtes Konto besteht, haben wir Ihnen einen neuen Bestätigungslink gesendet. Er ist ${hours} Stunden gültig.`,
+  },
+  forgotPassword: {
+    title: 'Passwort vergessen',
+    intro:
+      'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort vergeben.',
+    submit: 'Link senden',
+    backToSignIn: 'Zurück zur Anmeldung',
+    sent: (minutes) =>
+      `Falls zu dieser Adresse ein Konto besteht, haben wir Ihnen einen Link gesendet, mit dem Sie ein neues Passwort vergeben. Er ist ${minutes} Minuten gültig und kann einmal verwendet werden.`,
+  },
+  resetPassword: {
+    title: 'Neues Passwort vergeben',
+    intro:
+      'Vergeben Sie ein neues Passwort für Ihr Konto. Danach werden Sie aus Sicherheitsgründen auf allen Geräten abgemeldet.',
+    submit: 'Passwort speichern',
+    doneTitle: 'Passwort geändert',
+    done: 'Ihr neues Passwort ist gespeichert, und Sie wurden auf allen Geräten abgemeldet. Melden Sie sich bitte mit dem neuen Passwort an.',
+    linkInvalid:
+      'Dieser Link zum Zurücksetzen des Passworts ist abgelaufen, wurde bereits verwendet oder ist unvollständig. Bitte fordern Sie einen neuen Link an.',
+    requestNewLink: 'Neuen Link anfordern',
   },
   signOut: {
     title: 'Abmelden',
@@ -39,6 +125,8 @@ export const de: Messages = {
       'Ihre Anmeldesitzung ist abgelaufen oder ungültig. Bitte kehren Sie zum Portal zurück und melden Sie sich erneut an.',
     forbidden: 'Diese Anfrage wurde aus Sicherheitsgründen abgelehnt.',
     notFound: 'Diese Seite gibt es nicht.',
+    invalidInput:
+      'Ihre Eingabe enthält unzulässige Zeichen. Bitte gehen Sie zurück und prüfen Sie Ihre Eingaben.',
     code: 'Fehlercode',
     details: 'Technische Details',
   },

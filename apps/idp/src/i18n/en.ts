@@ -1,6 +1,7 @@
 import type { Messages } from './messages.ts';
 
 const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
+const pleaseWait = (n: number) => `Please wait ${seconds(n)} and then try again.`;
 
 export const en: Messages = {
   productName: 'Practice Portal',
@@ -18,9 +19,93 @@ export const en: Messages = {
     invalidCredentials:
       'The e-mail address or the password is not correct. Please check your input.',
     missingFields: 'Please enter your e-mail address and your password.',
-    throttled: (n) =>
-      `Too many failed sign-in attempts. Please wait ${seconds(n)} and then try again.`,
+    throttled: (n) => `Too many failed sign-in attempts. ${pleaseWait(n)}`,
     waitBeforeRetry: (n) => `Please wait ${seconds(n)} before you try again.`,
+    forgotPassword: 'Forgot password?',
+    noAccount: 'No account yet?',
+    register: 'Register',
+    unverified:
+      'Please confirm your e-mail address first. Follow the link in the e-mail we sent you after you registered.',
+    resendVerification: 'Send a new confirmation link',
+  },
+  fields: {
+    email: 'E-mail address',
+    password: 'Password',
+    newPassword: 'New password',
+    passwordRepeat: 'Repeat password',
+    passwordHint: (min) =>
+      `At least ${min} characters. Do not use your e-mail address as the password.`,
+    summary: 'Please correct the marked entries.',
+    missingEmail: 'Please enter your e-mail address.',
+    invalidEmail: 'Please enter a valid e-mail address, for example name@practice.com.',
+    prohibitedAlias:
+      'Addresses of shared mailboxes such as info@ or office@ cannot be used. Please use your personal e-mail address.',
+    tooShort: (min) => `The password must be at least ${min} characters long.`,
+    tooLong: (max) => `The password may be at most ${max} characters long.`,
+    sameAsEmail: 'The password must not be your e-mail address.',
+    mismatch: 'The two passwords do not match.',
+    throttled: (n) => `Too many requests from your network. ${pleaseWait(n)}`,
+  },
+  register: {
+    title: 'Register',
+    intro:
+      'Create your Practice Portal account. We will then send you a link to confirm your e-mail address.',
+    submit: 'Register',
+    haveAccount: 'Already have an account?',
+    signIn: 'Sign in',
+    sentTitle: 'Please check your inbox',
+    sent: 'We have sent an e-mail with a link to the address you entered. Please open the link to continue.',
+    notReceived:
+      'No e-mail? Please also look in your spam folder, or request a new link after a few minutes.',
+    verifiedTitle: 'E-mail address confirmed',
+    verified:
+      'Thank you, your e-mail address is confirmed. You can now sign in to the Practice Portal.',
+    toPortal: 'Go to the portal',
+    linkInvalidTitle: 'Link no longer valid',
+    linkInvalid:
+      'This confirmation link has expired, has already been used or is incomplete. If you have already confirmed your address, you can sign in. Otherwise please request a new link.',
+    requestNewLink: 'Request a new confirmation link',
+  },
+  confirm: {
+    title: 'Confirm your e-mail address',
+    intro:
+      'An account for the Practice Portal was registered with this e-mail address. Please enter the password you chose when you registered. Only then is the account confirmed, and you can sign in.',
+    notYou:
+      'You did not register yourself? Then please close this page. Without the password nothing is confirmed, and nobody can sign in with your address.',
+    submit: 'Confirm address',
+    forgotPassword: 'Forgot password?',
+    missingPassword: 'Please enter your password.',
+    wrongPassword:
+      'The password is not correct. Please enter the password you chose when you registered.',
+    throttled: (n) => `Too many failed attempts. ${pleaseWait(n)}`,
+  },
+  resend: {
+    title: 'Request a new confirmation link',
+    intro:
+      'Enter the e-mail address you registered with. We will send you a new link to confirm the address.',
+    submit: 'Send link',
+    sent: (hours) =>
+      `If an account that is not yet confirmed exists for this address, we have sent you a new confirmation link. It is valid for ${hours} hours.`,
+  },
+  forgotPassword: {
+    title: 'Forgot password',
+    intro:
+      'Enter the e-mail address of your account. We will send you a link to choose a new password.',
+    submit: 'Send link',
+    backToSignIn: 'Back to sign-in',
+    sent: (minutes) =>
+      `If an account exists for this address, we have sent you a link to choose a new password. It is valid for ${minutes} minutes and can be used once.`,
+  },
+  resetPassword: {
+    title: 'Choose a new password',
+    intro:
+      'Choose a new password for your account. For your security you will then be signed out on all devices.',
+    submit: 'Save password',
+    doneTitle: 'Password changed',
+    done: 'Your new password is saved, and you have been signed out on all devices. Please sign in with your new password.',
+    linkInvalid:
+      'This link to reset your password has expired, has already been used or is incomplete. Please request a new link.',
+    requestNewLink: 'Request a new link',
   },
   signOut: {
     title: 'Sign out',
@@ -38,6 +123,8 @@ export const en: Messages = {
       'Your sign-in session has expired or is not valid. Please return to the portal and sign in again.',
     forbidden: 'This request was refused for security reasons.',
     notFound: 'This page does not exist.',
+    invalidInput:
+      'Your input contains characters that are not allowed. Please go back and check your input.',
     code: 'Error code',
     details: 'Technical details',
   },

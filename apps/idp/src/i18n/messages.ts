@@ -17,6 +17,82 @@ export interface Messages {
     /** `seconds` ≥ 1. */
     throttled(seconds: number): string;
     waitBeforeRetry(seconds: number): string;
+    forgotPassword: string;
+    noAccount: string;
+    register: string;
+    /** The password was right, but the address is not confirmed yet. */
+    unverified: string;
+    resendVerification: string;
+  };
+  /** The fields and their errors on the registration and password pages. */
+  fields: {
+    email: string;
+    password: string;
+    newPassword: string;
+    passwordRepeat: string;
+    passwordHint(min: number): string;
+    summary: string;
+    missingEmail: string;
+    invalidEmail: string;
+    prohibitedAlias: string;
+    tooShort(min: number): string;
+    tooLong(max: number): string;
+    sameAsEmail: string;
+    mismatch: string;
+    /** Too many requests of the forms that send mail from one address; `seconds` ≥ 1. */
+    throttled(seconds: number): string;
+  };
+  register: {
+    title: string;
+    intro: string;
+    submit: string;
+    haveAccount: string;
+    signIn: string;
+    sentTitle: string;
+    sent: string;
+    notReceived: string;
+    verifiedTitle: string;
+    verified: string;
+    toPortal: string;
+    linkInvalidTitle: string;
+    linkInvalid: string;
+    requestNewLink: string;
+  };
+  /** The page of the confirmation link: the registration's password confirms the account. */
+  confirm: {
+    title: string;
+    /** What the page is for and what happens. */
+    intro: string;
+    /** For whoever did not register: nothing happens without the password. */
+    notYou: string;
+    submit: string;
+    forgotPassword: string;
+    missingPassword: string;
+    wrongPassword: string;
+    /** `seconds` ≥ 1. */
+    throttled(seconds: number): string;
+  };
+  resend: {
+    title: string;
+    intro: string;
+    submit: string;
+    sent(validHours: number): string;
+  };
+  forgotPassword: {
+    title: string;
+    intro: string;
+    submit: string;
+    backToSignIn: string;
+    sent(validMinutes: number): string;
+  };
+  resetPassword: {
+    title: string;
+    intro: string;
+    submit: string;
+    doneTitle: string;
+    done: string;
+    linkInvalid: string;
+    requestNewLink: string;
   };
   signOut: {
     title: string;
@@ -33,6 +109,7 @@ export interface Messages {
     expired: string;
     forbidden: string;
     notFound: string;
+    invalidInput: string;
     code: string;
     details: string;
   };

@@ -1,8 +1,7 @@
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+import type { Interaction } from './types.ts';
 
 const MissingGrants = z.object({
   missingOIDCScope: z.array(z.string()).optional(),

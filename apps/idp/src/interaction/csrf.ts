@@ -10,11 +10,7 @@ export function csrfToken(uid: string, secret: string): string {
 }
 
 /** Checks against every cookie secret, so a token survives a key rotation. */
-export function isValidCsrfToken(
-  token: string | null,
-  uid: string,
-  secrets: readonly string[],
-): boolean {
+export function isValidCsrfToken(token: string, uid: string, secrets: readonly string[]): boolean {
   if (!token) return false;
   const given = Buffer.from(token);
   return secrets.some((secret) => {

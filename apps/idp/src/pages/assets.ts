@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The folder of the files below; only they are served from it, never its sources. */
+export const ASSETS_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+/** Content-addressed, so a file can be cached for a long time. */
+function assetPath(file: string, name: string, extension: string): string {
+  const content = readFileSync(new URL(file, import.meta.url));
+  const version = createHash('sha256').update(content).digest('hex').slice(0, 12);
+  return `/assets/${name}-${version}.${extension}`;
+}
 
 /** The pages' only stylesheet, served by the provider itself (no external fonts or files). */
-export const STYLESHEET = readFileSync(new URL('./styles.css', import.meta.url));
-
-const version = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
-
-/** Content-addressed, so it can be cached for a long time. */
-export const STYLESHEET_PATH = `/assets/idp-${version}.css`;
+export const STYLESHEET_PATH = assetPath('styles.css', 'idp', 'css');
 
 /** Submits the sign-out form the portal asked for; the only script of the provider's pages. */
-export const SIGN_OUT_SCRIPT = readFileSync(new URL('./sign-out.js', import.meta.url));
+export const SIGN_OUT_SCRIPT_PATH = assetPath('sign-out.js', 'idp-sign-out', 'js');
 
-export const SIGN_OUT_SCRIPT_PATH = `/assets/idp-sign-out-${createHash('sha256')
-  .update(SIGN_OUT_SCRIPT)
-  .digest('hex')
-  .slice(0, 12)}.js`;
+/** Each served path and its file in {@link ASSETS_DIR}. */
+export const ASSET_FILES: Readonly<Record<string, string>> = {
+  [STYLESHEET_PATH]: 'styles.css',
+  [SIGN_OUT_SCRIPT_PATH]: 'sign-out.js',
+};

@@ -2,7 +2,7 @@ import { messagesFor, type Locale } from '../i18n/locale.ts';
 import { html } from './html.ts';
 import { layout, type LegalLinks } from './layout.ts';
 
-export type ErrorKind = 'generic' | 'expired' | 'forbidden' | 'notFound';
+export type ErrorKind = 'generic' | 'expired' | 'forbidden' | 'notFound' | 'invalidInput';
 
 export interface ErrorPage {
   locale: Locale;

@@ -1,3 +1,3 @@
-// Confirms the sign-out the portal asked for (its request carried a valid id_token_hint), so a
+// Confirms the sign-out the portal asked for (with an ID token of this session), so a
 // shared reception computer is really signed out; the buttons remain for browsers without script.
 document.getElementById('op.logoutForm')?.requestSubmit();

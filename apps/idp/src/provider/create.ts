@@ -53,7 +53,8 @@ function logEvents(provider: Provider, options: ResolvedOptions) {
 /** One provider instance for one set of keys; a key change builds the next instance. */
 export function createProvider(options: ResolvedOptions, keys: KeyMaterial): Provider {
   const provider = new Provider(options.issuer, providerConfiguration(options, keys));
-  provider.proxy = options.trustProxy ?? false;
+  // The raw request carries Fastify's trustProxy decision only (app/forwarded-headers.ts).
+  provider.proxy = true;
   endSessionOnReuse(provider, options);
   logEvents(provider, options);
   return provider;

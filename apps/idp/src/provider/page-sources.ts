@@ -1,8 +1,9 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { signedOutPage, signOutPage } from '../flows/sign-out/pages.ts';
 import { negotiateLocale, type Locale } from '../i18n/locale.ts';
 import { errorPage } from '../pages/error.ts';
-import { signedOutPage, signOutPage } from '../pages/sign-out.ts';
 import type { ResolvedOptions } from '../options.ts';
+import { isOwnSignOut } from './own-sign-out.ts';
 
 function localeOf(ctx: KoaContextWithOIDC): Locale {
   // ctx.oidc is missing for errors raised before the provider parsed the request.
@@ -32,13 +33,8 @@ export function pageSources(options: ResolvedOptions) {
     },
     async logoutSource(ctx: KoaContextWithOIDC, form: string) {
       ctx.type = 'html';
-      // oidc-provider has validated the hint by now: the portal's own sign-out is confirmed.
-      const hint: unknown = ctx.oidc.params?.['id_token_hint'];
-      const fromPortal =
-        typeof hint === 'string' &&
-        hint !== '' &&
-        ctx.oidc.client?.clientId === options.client.clientId;
-      ctx.body = signOutPage(localeOf(ctx), links, form, fromPortal);
+      const confirmed = isOwnSignOut(ctx, options.client.clientId);
+      ctx.body = signOutPage(localeOf(ctx), links, form, confirmed);
     },
     async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
       ctx.type = 'html';

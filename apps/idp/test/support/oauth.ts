@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { TestBrowser } from './browser.ts';
-import { normalizeHtml } from './html.ts';
+import { normalizeHtml, TestBrowser } from '@pp/testing';
 import { AUDIENCE, CLIENT_ID, WEB_ORIGIN } from './provider.ts';
 
 export const SCOPE = 'openid profile email portal:api';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '../../../api/test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@pp/database/testing';
+import { freePort } from '@pp/testing';
 import type { IdpDb } from '../../src/db/database.ts';
 import { createIdentityProvider, type IdentityProvider } from '../../src/index.ts';
 import type { IdentityProviderOptions } from '../../src/options.ts';
+import type { IdentityMailer } from '../../src/mail.ts';
 import { seedDemoAccounts } from '../../src/accounts.ts';
 import { recordingLogger } from './logger.ts';
 
@@ -15,20 +15,23 @@ export const API_SCOPE = 'portal:api';
 export const DEMO_PASSWORD = 'Demo-Portal-2026';
 export const DEMO_EMAIL = 'clara.wolf@example.com';
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 export interface RunningIdp {
   idp: IdentityProvider;
+  /** The configured issuer; the same as `url` unless a test gave another (behind a proxy). */
   issuer: string;
+  /** Where the provider listens, e.g. `http://127.0.0.1:41234`. */
+  url: string;
   logger: ReturnType<typeof recordingLogger>;
   close(): Promise<void>;
 }
+
+/**
+ * Sign-in, tokens and keys send no mail; the flows that do (registration, password reset) are
+ * tested in the api, which delivers the provider's mails through its outbox.
+ */
+const noMail: IdentityMailer = {
+  send: () => Promise.reject(new Error('this test was not expected to send mail')),
+};
 
 /** Starts a provider over real HTTP on a loopback port, on the given database. */
 export async function startIdp(
@@ -36,7 +39,8 @@ export async function startIdp(
   overrides: Partial<IdentityProviderOptions> & { port?: number } = {},
 ): Promise<RunningIdp> {
   const port = overrides.port ?? (await freePort());
-  const issuer = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
+  const issuer = overrides.issuer ?? url;
   const logger = recordingLogger();
   const idp = await createIdentityProvider({
     db,
@@ -47,15 +51,17 @@ export async function startIdp(
     imprintUrl: 'https://example.com/impressum',
     privacyUrl: 'https://example.com/datenschutz',
     logger,
+    mailer: noMail,
+    prohibitedAliases: async () => ['info', 'praxis'],
     ...overrides,
   });
   await idp.listen(port, '127.0.0.1');
-  return { idp, issuer, logger, close: () => idp.close() };
+  return { idp, issuer: idp.issuer, url, logger, close: () => idp.close() };
 }
 
 /** A database of its own with the demo accounts (as the api's demo seed will create them). */
 export async function createIdpTestDatabase(): Promise<TestDatabase> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({});
   await seedDemoAccounts(database.database.db, [
     { email: DEMO_EMAIL, password: DEMO_PASSWORD },
     { email: 'anna.sommer@example.com', password: DEMO_PASSWORD },

@@ -1,19 +1,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
 import { anna, ben, clara, newcomer } from './testing/demo-customers.ts';
-import { apiRequests, createPortalServer, portalHandlers } from './testing/portal-server.ts';
+import { portalHandlers, server } from './testing/portal-server.ts';
 import { renderApp } from './testing/render-app.tsx';
-
-const server = createPortalServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  apiRequests.length = 0;
-  window.sessionStorage.clear();
-});
-afterAll(() => server.close());
 
 const REFUSED = 'Sie haben keinen Zugriff auf diese Seite. Wir haben Sie zur Übersicht geleitet.';
 const heading = () => screen.findByRole('heading', { level: 1 });
@@ -56,6 +46,33 @@ describe('URL access check', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(REFUSED);
     expect(window.location.pathname).toBe(ROUTES.dashboard);
     expect(screen.getByText(/Ihre Rolle: Mitglied/)).toBeTruthy();
+  });
+});
+
+describe('the refused notice', () => {
+  const navigation = () => within(screen.getByRole('navigation', { name: 'Hauptnavigation' }));
+
+  it('shows once: leaving the dashboard ends it, and a reload does not bring it back', async () => {
+    await renderApp(ROUTES.employees);
+    expect((await screen.findByRole('alert')).textContent).toContain(REFUSED);
+
+    fireEvent.click(navigation().getByRole('link', { name: 'Mein Profil' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mein Profil' })).toBeTruthy();
+    fireEvent.click(navigation().getByRole('link', { name: 'Übersicht' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Guten Tag/ })).toBeTruthy();
+    expect(screen.queryByText(REFUSED)).toBeNull();
+
+    cleanup();
+    await renderApp(ROUTES.dashboard);
+    expect((await heading()).textContent).toBe('Guten Tag, Frau Wolf');
+    expect(screen.queryByText(REFUSED)).toBeNull();
+  });
+
+  it('closes with its button', async () => {
+    await renderApp(ROUTES.employees);
+    const notice = await screen.findByRole('alert');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Schließen' }));
+    expect(screen.queryByText(REFUSED)).toBeNull();
   });
 });
 

@@ -14,22 +14,26 @@ import { createUiStore } from '../lib/ui-state/ui-store.ts';
 import { countingApiClient } from './counting-api-client.ts';
 import { AppRoutes } from './app-routes.tsx';
 
-function createServices() {
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+}
+
+function createServices(queryClient: QueryClient = createQueryClient()) {
   return {
-    queryClient: new QueryClient({
-      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-    }),
+    queryClient,
     uiStore: createUiStore(window.sessionStorage),
     toastStore: createToastStore(),
   };
 }
 
 /**
- * Everything below sign-in (which provides the user, translations and the api client): theme,
- * data cache, UI state, toasts and the routes.
+ * Everything below sign-in (which provides the user, configuration, translations and the api
+ * client): theme, data cache, UI state, toasts and the routes. Tests pass their `queryClient`.
  */
-export function App() {
-  const [{ queryClient, uiStore, toastStore }] = useState(createServices);
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [{ queryClient, uiStore, toastStore }] = useState(() => createServices(given));
   const auth = useAuth();
   const baseClient = useApiClient();
   const client = useMemo(

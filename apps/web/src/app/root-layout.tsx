@@ -2,25 +2,26 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../lib/auth/auth-context.ts';
+import { useWebConfiguration } from '../lib/auth/web-configuration.ts';
 import { IdleWarning } from '../lib/idle/idle-warning.tsx';
 import { Toaster } from '../lib/toasts/toaster.tsx';
-import { useUiState } from '../lib/ui-state/ui-state-context.ts';
+import { useActiveLocations } from '../lib/ui-state/use-active-locations.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { GlobalSpinner } from './layout/global-spinner.tsx';
 import { PendingOperation } from './layout/pending-operation.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useStartup } from './startup/use-startup.ts';
-import { useWebConfiguration } from './web-configuration.ts';
 
 /** Everything around the routes: startup first, then the frame with the matched screen. */
 export function RootLayout() {
   const startup = useStartup();
   const location = useLocation();
   const auth = useAuth();
-  const { data: config } = useWebConfiguration();
-  const hasCustomer = useUiState((state) => state.activeCustomer !== undefined);
+  const config = useWebConfiguration();
   const outcome = startup.isError ? 'no-customer' : startup.data;
+  // After the startup (its last step is the picklists), and again after each switch of practice.
+  useActiveLocations(undefined, { enabled: outcome === 'ready' });
 
   let content = null;
   if (outcome === 'no-customer' && location.pathname !== ROUTES.unauthorized) {
@@ -30,7 +31,7 @@ export function RootLayout() {
     content = <Navigate to={ROUTES.unauthorized} replace state={state} />;
   } else if (outcome === 'ready' || outcome === 'no-customer') {
     content = (
-      <AppLayout withNavigation={hasCustomer}>
+      <AppLayout withNavigation={outcome === 'ready'}>
         {/* Scrolling waits for the screen: both are inside the boundary its code suspends. */}
         <Suspense fallback={<PendingOperation />}>
           <ScrollManager />
@@ -45,12 +46,10 @@ export function RootLayout() {
       {content}
       <GlobalSpinner />
       <Toaster />
-      {config && (
-        <IdleWarning
-          timeoutMinutes={config.idleTimeoutMinutes}
-          onSignOut={() => void auth.signOut()}
-        />
-      )}
+      <IdleWarning
+        timeoutMinutes={config.idleTimeoutMinutes}
+        onSignOut={() => void auth.signOut()}
+      />
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGES, TITLE_CODES } from '@pp/contract';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { companies } from './practices.ts';
 
@@ -21,7 +22,7 @@ export const customers = pgTable(
     id: id(),
     email: text('email').notNull(),
     salutation: text('salutation'),
-    title: text('title'),
+    title: text('title', { enum: TITLE_CODES }),
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
@@ -29,7 +30,7 @@ export const customers = pgTable(
     profession: text('profession'),
     otherIndustry: text('other_industry'),
     dateOfBirth: date('date_of_birth'),
-    preferredLanguage: text('preferred_language').notNull().default('de'),
+    preferredLanguage: text('preferred_language', { enum: LANGUAGES }).notNull().default('de'),
     primaryCompanyId: uuid('primary_company_id').references((): AnyPgColumn => companies.id, {
       onDelete: 'set null',
     }),
@@ -39,9 +40,18 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('customers_email_lower_key').on(sql`lower(${t.email})`),
+    // Addresses are stored in the contract's normal form and unique exactly as stored: never
+    // compared with lower(), which folds Unicode onto ASCII (decision 0019).
+    uniqueIndex('customers_email_key').on(t.email),
     check('customers_email_check', sql`position('@' in ${t.email}) > 1`),
+    // Printable ASCII without A-Z: the normal form's local part is ASCII lower case, its domain
+    // IDNA ASCII lower case.
+    check('customers_email_normal_check', sql`${t.email} ~ '^[!-@[-~]+$'`),
     check('customers_language_check', sql`${t.preferredLanguage} in ('de', 'en')`),
+    check(
+      'customers_title_check',
+      sql`${t.title} is null or ${t.title} in (${sql.raw(TITLE_CODES.map((c) => `'${c}'`).join(', '))})`,
+    ),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LOCATION_STATUSES } from '@pp/contract';
 import { addressChecks, createdAt, id, updatedAt } from './columns.ts';
 import { companies, memberships } from './practices.ts';
 
@@ -26,12 +27,14 @@ export const locations = pgTable(
     country: text('country').notNull().default('DE'),
     phoneNumber: text('phone_number'),
     invoiceMail: text('invoice_mail'),
-    status: text('status').notNull().default('enabled'),
+    status: text('status', { enum: LOCATION_STATUSES }).notNull().default('enabled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('locations_company_idx').on(t.companyId),
+    // A page of a practice's locations by name, without sorting all of them (issue 10).
+    index('locations_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
     // Target of the assignments' foreign key, which keeps a location in its practice.
     unique('locations_id_company_key').on(t.id, t.companyId),
     check('locations_status_check', sql`${t.status} in ('enabled', 'disabled')`),

@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '@pp/contract';
 import { updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
@@ -40,7 +41,7 @@ export const consentRecords = pgTable(
     distributors: text('distributors').array().notNull(),
     interests: text('interests').array().notNull(),
     wordingVersion: text('wording_version').notNull(),
-    language: text('language').notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

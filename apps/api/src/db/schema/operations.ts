@@ -10,6 +10,10 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '@pp/contract';
+
+/** A mail waits (`pending`), is claimed by a worker (`sending`), went out, or gave up. */
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 import { createdAt, id } from './columns.ts';
 
 /** Mails written in the same transaction as the change that causes them (transactional outbox). */
@@ -20,7 +24,7 @@ export const mailOutbox = pgTable(
     /** Stable RFC 5322 Message-ID, so a retried delivery is recognisable as the same mail. */
     messageId: text('message_id').notNull().unique(),
     recipient: text('recipient').notNull(),
-    language: text('language').notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
     template: text('template').notNull(),
     /** The account whose action caused the mail (per-account limit); null for system mails. */
     actorCustomerId: uuid('actor_customer_id'),
@@ -34,7 +38,7 @@ export const mailOutbox = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -49,6 +53,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_actor_idx').on(t.actorCustomerId, t.createdAt),
     index('mail_outbox_company_idx').on(t.companyId, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check('mail_outbox_language_check', sql`${t.language} in ('de', 'en')`),
   ],
 );
 

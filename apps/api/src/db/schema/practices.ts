@@ -12,6 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  COMPANY_STATUSES,
+  INVITATION_ROLES,
+  MEMBERSHIP_ROLES,
+  MEMBERSHIP_STATUSES,
+} from '@pp/contract';
 import { addressChecks, createdAt, id, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
@@ -36,7 +42,7 @@ export const companies = pgTable(
     phone: text('phone'),
     email: text('email'),
     website: text('website'),
-    status: text('status').notNull().default('enabled'),
+    status: text('status', { enum: COMPANY_STATUSES }).notNull().default('enabled'),
     createdBy: uuid('created_by').references(() => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -81,8 +87,8 @@ export const memberships = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
-    status: text('status').notNull().default('enabled'),
+    role: text('role', { enum: MEMBERSHIP_ROLES }).notNull().default('member'),
+    status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull().default('enabled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,7 +124,7 @@ export const invitations = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => customers.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    role: text('role').notNull().default('member'),
+    role: text('role', { enum: INVITATION_ROLES }).notNull().default('member'),
     /** What the inviter typed (salutation, names): shown to admins instead of the customer's data. */
     typed: jsonb('typed').notNull().default({}),
     tokenHash: text('token_hash').notNull().unique(),

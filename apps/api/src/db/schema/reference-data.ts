@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { PICKLIST_NAMES } from '@pp/contract';
 
 export const picklistValues = pgTable(
   'picklist_values',
   {
-    list: text('list').notNull(),
+    list: text('list', { enum: PICKLIST_NAMES }).notNull(),
     code: text('code').notNull(),
     labelDe: text('label_de').notNull(),
     labelEn: text('label_en').notNull(),

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { normalizeEmail } from '@pp/contract';
 import { seedDemoAccounts } from '@pp/idp/accounts';
 import type { Database, Executor } from '../client.ts';
 import {
@@ -102,8 +103,8 @@ async function createUser(
  * transaction under an advisory lock, so instances starting together seed once.
  */
 export async function seedDemoData(database: Database): Promise<void> {
-  await database.withAdvisoryLock(DEMO_SEED_LOCK_KEY, () =>
-    database.db.transaction(async (tx) => {
+  await database.withAdvisoryLock(DEMO_SEED_LOCK_KEY, (db) =>
+    db.transaction(async (tx) => {
       const practices = {
         sommer: await ensurePractice(tx, 'sommer'),
         markt: await ensurePractice(tx, 'markt'),
@@ -112,7 +113,7 @@ export async function seedDemoData(database: Database): Promise<void> {
         const [existing] = await tx
           .select({ id: customers.id })
           .from(customers)
-          .where(sql`lower(${customers.email}) = lower(${user.email})`);
+          .where(eq(customers.email, normalizeEmail(user.email)));
         if (!existing) await createUser(tx, user, practices);
       }
       // The creator of a demo practice is its superadmin.

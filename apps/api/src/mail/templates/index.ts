@@ -1,4 +1,6 @@
 import type { MailTemplate } from '../render.ts';
+import { accountExists } from './account-exists.ts';
+import { accountVerification } from './account-verification.ts';
 import { connectRequest } from './connect-request.ts';
 import { emailChangedNotice } from './email-changed-notice.ts';
 import { emailInUse } from './email-in-use.ts';
@@ -7,6 +9,8 @@ import { invitation } from './invitation.ts';
 import { passwordReset } from './password-reset.ts';
 
 export const mailTemplates = {
+  'account-verification': accountVerification,
+  'account-exists': accountExists,
   'email-verification': emailVerification,
   'email-in-use': emailInUse,
   'email-changed-notice': emailChangedNotice,

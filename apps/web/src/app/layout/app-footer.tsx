@@ -1,11 +1,11 @@
 import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useWebConfiguration } from '../web-configuration.ts';
+import { useWebConfiguration } from '../../lib/auth/web-configuration.ts';
 
 /** Impressum and privacy links of the deployment (`IMPRINT_URL`, `PRIVACY_URL`). */
 export function AppFooter() {
   const { t } = useTranslation();
-  const { data: config } = useWebConfiguration();
+  const config = useWebConfiguration();
 
   return (
     <Group
@@ -15,12 +15,12 @@ export function AppFooter() {
       gap="md"
       py="md"
     >
-      {config?.imprintUrl && (
+      {config.imprintUrl && (
         <Anchor href={config.imprintUrl} size="sm">
           {t('FOOTER.IMPRINT')}
         </Anchor>
       )}
-      {config?.privacyUrl && (
+      {config.privacyUrl && (
         <Anchor href={config.privacyUrl} size="sm">
           {t('FOOTER.PRIVACY')}
         </Anchor>

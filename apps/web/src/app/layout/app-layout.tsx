@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MainNavigation } from './main-navigation.tsx';
-import { RefusedNotice } from './refused-notice.tsx';
+import { PageNotice } from './page-notice.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import './app-layout.css';
 
@@ -28,7 +28,7 @@ export function AppLayout({ withNavigation, children }: AppLayoutProps) {
         {withNavigation && <MainNavigation opened={opened} onNavigate={() => setOpened(false)} />}
         <div className="app-column">
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
-            <RefusedNotice />
+            <PageNotice />
             {children}
           </main>
           <AppFooter />

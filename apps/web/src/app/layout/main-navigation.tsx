@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { navigationFor } from '../../components/navigation/navigation-items.ts';
-import { usePortalRole } from '../../lib/ui-state/ui-state-context.ts';
+import { usePortalRole } from '../../lib/ui-state/use-customer.ts';
 
 interface MainNavigationProps {
   /** On narrow screens the navigation is a panel the burger opens. */

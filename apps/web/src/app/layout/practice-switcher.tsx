@@ -1,7 +1,8 @@
 import { Button, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isSelectable } from '../../lib/ui-state/companies.ts';
-import { useUiState, useUiStore } from '../../lib/ui-state/ui-state-context.ts';
+import { useUiStore } from '../../lib/ui-state/ui-state-context.ts';
+import { useActiveCompany, useCompanies } from '../../lib/ui-state/use-customer.ts';
 import { DisclosureMenu } from './disclosure-menu.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 
@@ -9,8 +10,8 @@ import { ChevronDownIcon } from './icons.tsx';
 export function PracticeSwitcher() {
   const { t } = useTranslation();
   const store = useUiStore();
-  const companies = useUiState((state) => state.companies);
-  const active = useUiState((state) => state.activeCompany);
+  const companies = useCompanies();
+  const active = useActiveCompany();
   const selectable = companies.filter(isSelectable);
   if (selectable.length < 2 || !active) return null;
 
@@ -40,7 +41,7 @@ export function PracticeSwitcher() {
                   className="disclosure-item"
                   aria-current={current ? 'true' : undefined}
                   onClick={() => {
-                    store.switchCompany(company.companyId);
+                    store.chooseCompany(company.companyId);
                     close();
                   }}
                 >

@@ -1,23 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
 import { COLOR_SCHEME_KEY } from '../../lib/theme/color-scheme.ts';
 import { clara } from '../testing/demo-customers.ts';
-import { apiHandler, apiRequests, createPortalServer } from '../testing/portal-server.ts';
+import { apiCalls, apiHandler, requests, server } from '../testing/portal-server.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
-const server = createPortalServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  apiRequests.length = 0;
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  document.documentElement.removeAttribute('data-mantine-color-scheme');
-});
-afterAll(() => server.close());
+afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
 
 /** The panel a disclosure button controls. */
 const panelOf = (button: HTMLElement) =>
@@ -39,7 +29,7 @@ describe('language', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('en');
     // Picklist labels come in the new language.
-    expect(apiRequests.filter((r) => r.call === 'Customer/GetPicklists')).toHaveLength(2);
+    expect(apiCalls().filter((r) => r.call === 'Customer/GetPicklists')).toHaveLength(2);
 
     cleanup();
     await renderApp('/dashboard');
@@ -110,6 +100,14 @@ describe('frame', () => {
     expect(panel.getByRole('link', { name: 'Mein Profil' }).getAttribute('href')).toBe('/info');
     expect(panel.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
     expect(panel.getByText(`${clara.firstName} ${clara.lastName}`)).toBeTruthy();
+  });
+
+  it('reads the configuration the session loaded, without fetching /app-config.json again', async () => {
+    await renderApp('/dashboard');
+    await greeting();
+
+    expect(screen.getByRole('link', { name: 'Impressum' })).toBeTruthy();
+    expect(requests.filter(({ url }) => url.pathname === '/app-config.json')).toEqual([]);
   });
 
   it('closes the user menu with Escape, back on its button', async () => {

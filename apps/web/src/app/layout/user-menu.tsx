@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../../lib/auth/auth-context.ts';
-import { useUiState } from '../../lib/ui-state/ui-state-context.ts';
+import { useCustomer } from '../../lib/ui-state/use-customer.ts';
 import { DisclosureMenu } from './disclosure-menu.tsx';
 import { UserIcon } from './icons.tsx';
 
@@ -11,7 +11,7 @@ import { UserIcon } from './icons.tsx';
 export function UserMenu() {
   const { t } = useTranslation();
   const auth = useAuth();
-  const customer = useUiState((state) => state.activeCustomer);
+  const customer = useCustomer();
   const name =
     [customer?.firstName, customer?.lastName].filter((part) => !!part).join(' ') ||
     auth.user.name ||

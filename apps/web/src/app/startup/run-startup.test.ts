@@ -1,20 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../lib/api/create-api-client.ts';
+import { customerDataQueryKey } from '../../lib/ui-state/api/get-customer-data.ts';
 import { prohibitedAliasesQueryKey } from '../../lib/ui-state/api/get-email-prohibited-alias.ts';
 import { createUiStore } from '../../lib/ui-state/ui-store.ts';
 import { clara } from '../testing/demo-customers.ts';
-import { apiHandler, apiRequests, createPortalServer, problem } from '../testing/portal-server.ts';
+import { apiCalls, apiHandler, problem, server } from '../testing/portal-server.ts';
 import { runStartup } from './run-startup.ts';
 
-const server = createPortalServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  apiRequests.length = 0;
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+afterEach(() => vi.restoreAllMocks());
 
 function startup({ token }: { token: string | undefined } = { token: 'token' }) {
   const queryClient = new QueryClient();
@@ -42,11 +36,11 @@ function startup({ token }: { token: string | undefined } = { token: 'token' }) 
 }
 
 describe('runStartup', () => {
-  it('keeps the prohibited aliases and sets the customer in the UI state', async () => {
+  it('keeps the customer and the prohibited aliases in the query cache', async () => {
     const { outcome, queryClient, store, toasts } = startup();
     expect(await outcome).toBe('ready');
     expect(queryClient.getQueryData(prohibitedAliasesQueryKey)).toEqual(['info', 'praxis']);
-    expect(store.getState().activeCustomer).toEqual(clara);
+    expect(queryClient.getQueryData(customerDataQueryKey)).toEqual(clara);
     expect(store.getState().token).toBe('token');
     expect(toasts).toEqual([]);
   });
@@ -66,9 +60,9 @@ describe('runStartup', () => {
   it('reports a missing customer with MESSAGES.GET_ERROR', async () => {
     server.use(apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { outcome, store, toasts } = startup();
+    const { outcome, queryClient, toasts } = startup();
     expect(await outcome).toBe('no-customer');
-    expect(store.getState().activeCustomer).toBeUndefined();
+    expect(queryClient.getQueryData(customerDataQueryKey)).toBeUndefined();
     expect(toasts).toEqual(['MESSAGES.GET_ERROR']);
   });
 
@@ -88,6 +82,6 @@ describe('runStartup', () => {
     const { outcome, signIns } = startup({ token: undefined });
     expect(await outcome).toBe('signing-in');
     expect(signIns()).toBe(1);
-    expect(apiRequests).toEqual([]);
+    expect(apiCalls()).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export interface StartupContext {
 }
 
 /**
- * - `ready`: the customer is loaded;
+ * - `ready`: the customer is loaded (into the query cache, where screens read it);
  * - `no-customer`: their data could not be loaded, the user belongs on `/unauthorized`;
  * - `signing-in`: the session is gone and the browser is on its way to the provider.
  */
@@ -43,7 +43,7 @@ export async function runStartup(context: StartupContext): Promise<StartupOutcom
 
   let customerLoaded = false;
   try {
-    store.setCustomer(await queryClient.fetchQuery(customerDataQueryOptions(client)));
+    await queryClient.fetchQuery(customerDataQueryOptions(client));
     customerLoaded = true;
   } catch (error) {
     if (signInStarted(error)) return 'signing-in';

@@ -1,34 +1,25 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { anna, clara } from '../testing/demo-customers.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anna, clara, MARKT_ID, SOMMER_ID } from '../testing/demo-customers.ts';
 import {
+  apiCalls,
   apiHandler,
-  apiRequests,
-  createPortalServer,
   portalHandlers,
   problem,
+  requests,
+  server,
 } from '../testing/portal-server.ts';
 import { ACCESS_TOKEN, renderApp } from '../testing/render-app.tsx';
 
-const server = createPortalServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  apiRequests.length = 0;
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+afterEach(() => vi.restoreAllMocks());
 
 const consoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 const consoleWarnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 const logged = (spy: ReturnType<typeof consoleErrors>) => spy.mock.calls.map((call) => call[0]);
 
 describe('startup', () => {
-  it('loads customer, prohibited aliases and picklists in this order, each with the token', async () => {
+  it('loads customer, prohibited aliases, picklists and the active practice’s locations in this order, each with the token', async () => {
     server.use(...portalHandlers(anna));
     const errors = consoleErrors();
     const warnings = consoleWarnings();
@@ -40,11 +31,22 @@ describe('startup', () => {
         name: 'Guten Tag, Frau Dr. med. dent. Sommer',
       }),
     ).toBeTruthy();
-    expect(apiRequests).toEqual([
+    await waitFor(() => expect(apiCalls()).toHaveLength(4));
+    expect(apiCalls()).toEqual([
       { call: 'Customer/GetCustomerData', authorization: `Bearer ${ACCESS_TOKEN}` },
       { call: 'Utility/EmailProhibitedAlias', authorization: `Bearer ${ACCESS_TOKEN}` },
       { call: 'Customer/GetPicklists', authorization: `Bearer ${ACCESS_TOKEN}` },
+      { call: 'Location/GetLocations', authorization: `Bearer ${ACCESS_TOKEN}` },
     ]);
+    const [locations] = requests.filter(({ url }) => url.pathname.endsWith('/GetLocations'));
+    expect(Object.fromEntries(locations?.url.searchParams ?? [])).toEqual({
+      parentId: SOMMER_ID,
+      contactId: anna.customerId,
+      page: '1',
+      pageSize: '25',
+      sort: 'name',
+      direction: 'asc',
+    });
     expect(screen.getByText('Zahnarztpraxis Dr. Sommer', { selector: 'p' })).toBeTruthy();
     expect(screen.getByText(/Ihre Rolle: Hauptadministrator/)).toBeTruthy();
     expect(logged(errors)).toEqual([]);
@@ -68,7 +70,7 @@ describe('startup', () => {
     );
     expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Hauptnavigation' })).toBeNull();
-    expect(apiRequests.map((request) => request.call)).toEqual([
+    expect(apiCalls().map((request) => request.call)).toEqual([
       'Customer/GetCustomerData',
       'Utility/EmailProhibitedAlias',
       'Customer/GetPicklists',
@@ -131,4 +133,38 @@ describe('startup', () => {
     expect(window.location.pathname).toBe('/dashboard');
     expect(logged(errors)).toEqual([]);
   });
+
+  it('loads the locations of each practice the user switches to, once per practice', async () => {
+    server.use(...portalHandlers(anna));
+    await renderApp('/dashboard');
+    const switcher = await screen.findByRole('button', {
+      name: 'Aktive Praxis: Zahnarztpraxis Dr. Sommer',
+    });
+    await waitFor(() => expect(locationLoads()).toEqual([SOMMER_ID]));
+
+    fireEvent.click(switcher);
+    fireEvent.click(screen.getByRole('button', { name: /^Praxis am Markt/ }));
+    await waitFor(() => expect(locationLoads()).toEqual([SOMMER_ID, MARKT_ID]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Aktive Praxis: Praxis am Markt' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Zahnarztpraxis Dr. Sommer/ }));
+    expect(await screen.findByText(/Ihre Rolle: Hauptadministrator/)).toBeTruthy();
+    // Sommer's page is still in the cache: no second load.
+    expect(locationLoads()).toEqual([SOMMER_ID, MARKT_ID]);
+  });
+
+  it('shows GET_ERROR when the locations cannot be loaded, and stays', async () => {
+    server.use(apiHandler('Location/GetLocations', () => problem(500, 'internal_error')));
+    await renderApp('/dashboard');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Guten Tag, Frau Wolf');
+  });
 });
+
+const locationLoads = () =>
+  requests
+    .filter(({ url }) => url.pathname.endsWith('/Location/GetLocations'))
+    .map(({ url }) => url.searchParams.get('parentId'));

@@ -1,9 +1,11 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
-import { API_BASE, type Customer, type WebConfiguration } from '@pp/contract';
+import { API_BASE, CustomerUpdateSchema, type Customer, type WebConfiguration } from '@pp/contract';
 import de from '../../../public/assets/i18n/de.json';
 import en from '../../../public/assets/i18n/en.json';
 import { clara, englishPicklists, picklists } from './demo-customers.ts';
+import { fakeLocations } from './fake-locations.ts';
+import { fakePractices } from './fake-practices.ts';
 
 const translations: Record<string, unknown> = { 'de.json': de, 'en.json': en };
 
@@ -14,20 +16,29 @@ export const webConfiguration: WebConfiguration = {
   idleTimeoutMinutes: 30,
 };
 
-/** Requests to the api, in the order they arrived: `GET Customer/GetCustomerData`. */
-export const apiRequests: { call: string; authorization: string | null }[] = [];
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  authorization: string | null;
+}
+
+/** Every request of the current test, in the order it was made (cleared after each test). */
+export const requests: SeenRequest[] = [];
+
+/** The api calls of the current test: `{ call: 'Customer/GetCustomerData', authorization }`. */
+export function apiCalls() {
+  return requests
+    .filter(({ url }) => url.pathname.startsWith(`${API_BASE}/`))
+    .map(({ url, authorization }) => ({
+      call: url.pathname.slice(API_BASE.length + 1),
+      authorization,
+    }));
+}
 
 const api = (path: string, resolver: HttpResponseResolver) =>
-  http.get(`*${API_BASE}/${path}`, (info) => {
-    apiRequests.push({ call: path, authorization: info.request.headers.get('authorization') });
-    return resolver(info);
-  });
+  http.get(`*${API_BASE}/${path}`, resolver);
 
-export const problem = (status: number, code: string) =>
-  HttpResponse.json(
-    { type: 'about:blank', title: 'Error', status, code },
-    { status, headers: { 'content-type': 'application/problem+json' } },
-  );
+export { problem } from './problem.ts';
 
 /** The network of the web app: translation files, its configuration and the startup calls. */
 export function portalHandlers(customer: Customer = clara) {
@@ -44,12 +55,28 @@ export function portalHandlers(customer: Customer = clara) {
         request.headers.get('accept-language') === 'en' ? englishPicklists : picklists,
       ),
     ),
+    // The shell loads the active practice's locations after the startup; screens read practices.
+    ...fakeLocations().reads,
+    ...fakePractices({ customer }).reads,
+    // The header's language switch saves the preferred language in the background.
+    http.patch(`*${API_BASE}/Customer/UpdateCustomerData`, async ({ request }) =>
+      HttpResponse.json({ ...customer, ...CustomerUpdateSchema.parse(await request.json()) }),
+    ),
   ];
 }
 
-/** One server per test file; tests replace single answers with `server.use(...)`. */
-export function createPortalServer() {
-  return setupServer(...portalHandlers());
-}
+/**
+ * The one server of the web tests, started by `setup-test-env.ts` with the portal's handlers;
+ * a test replaces single answers with `server.use(...)`, reset after each test.
+ */
+export const server = setupServer(...portalHandlers());
+
+server.events.on('request:start', ({ request }) => {
+  requests.push({
+    method: request.method,
+    url: new URL(request.url),
+    authorization: request.headers.get('authorization'),
+  });
+});
 
 export { api as apiHandler };

@@ -1,9 +1,12 @@
 import { configure, render } from '@testing-library/react';
+import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiProvider } from '../../lib/api/api-provider.tsx';
 import { AuthContext, type Auth } from '../../lib/auth/auth-context.ts';
+import { WebConfigurationContext } from '../../lib/auth/web-configuration.ts';
 import { createI18n } from '../../lib/i18n/i18n.ts';
-import { App } from '../app.tsx';
+import { App, createQueryClient } from '../app.tsx';
+import { webConfiguration } from './portal-server.ts';
 
 // The first render of a file also transforms the lazy screens' modules: allow it some time.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,13 +18,20 @@ export interface SignedInSession extends Auth {
   signOuts: number;
 }
 
+export interface RenderOptions {
+  /** Renders inside React's StrictMode, as `main.tsx` does (effects run twice in development). */
+  strict?: boolean;
+}
+
 /**
  * The app as `main.tsx` renders it, for a signed-in user at `path`: the sign-in itself is the
- * provider's (tested in e2e), so the session is a plain value of the auth context.
+ * provider's (tested in e2e), so the session and the configuration it loaded are plain values.
+ * The network is the shared MSW server (`setup-test-env.ts`).
  */
-export async function renderApp(path: string) {
+export async function renderApp(path: string, options: RenderOptions = {}) {
   window.history.replaceState(null, '', path);
   const i18n = await createI18n();
+  const queryClient = createQueryClient();
   const session: SignedInSession = {
     user: { subject: 'subject-1', email: 'clara.wolf@example.com', name: 'Clara Wolf' },
     getAccessToken: () => ACCESS_TOKEN,
@@ -34,14 +44,19 @@ export async function renderApp(path: string) {
       session.signOuts++;
     },
   };
+  const wrap = (app: ReactNode) => (options.strict ? <StrictMode>{app}</StrictMode> : app);
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <AuthContext.Provider value={session}>
-        <ApiProvider>
-          <App />
-        </ApiProvider>
-      </AuthContext.Provider>
-    </I18nextProvider>,
+    wrap(
+      <I18nextProvider i18n={i18n}>
+        <WebConfigurationContext.Provider value={webConfiguration}>
+          <AuthContext.Provider value={session}>
+            <ApiProvider>
+              <App queryClient={queryClient} />
+            </ApiProvider>
+          </AuthContext.Provider>
+        </WebConfigurationContext.Provider>
+      </I18nextProvider>,
+    ),
   );
-  return { ...view, session, i18n };
+  return { ...view, session, i18n, queryClient };
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { z } from 'zod';
-import type { CallDefinition, FieldError } from '@pp/contract';
+import type { CallDefinition, ErrorCode, FieldError, FieldErrorCode } from '@pp/contract';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : never;
 
@@ -10,12 +10,17 @@ export interface CallInput<C extends CallDefinition> {
   signal?: AbortSignal;
 }
 
+/** A field error of a refused call, with a code the web app has texts for. */
+export interface ApiFieldError extends Omit<FieldError, 'code'> {
+  code: FieldErrorCode;
+}
+
 /** A refused call: the api's problem code and field errors, never its sentences. */
 export class ApiCallError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    readonly errors: FieldError[] = [],
+    readonly code: ErrorCode,
+    readonly errors: ApiFieldError[] = [],
   ) {
     super(`${status} ${code}`);
     this.name = 'ApiCallError';

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { calls, defineCall } from '@pp/contract';
+import { server } from '../../app/testing/portal-server.ts';
 import { ApiCallError } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
 import { createApiClient, type ApiClientOptions } from './create-api-client.ts';
@@ -30,18 +30,20 @@ const record = async (request: Request) => {
   });
 };
 
-const server = setupServer(
-  http.all(`${API}/api/v1/*`, async ({ request }) => {
-    await record(request);
-    return HttpResponse.json(true);
-  }),
+beforeEach(() =>
+  server.use(
+    http.all(`${API}/api/v1/*`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(true);
+    }),
+  ),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   seen.length = 0;
 });
-afterAll(() => server.close());
+
+const problemAnswer = (status: number, code: string) =>
+  HttpResponse.json({ type: 'about:blank', title: 'Error', status, code }, { status });
 
 function client(options: Partial<ApiClientOptions> = {}) {
   return createApiClient({
@@ -59,7 +61,7 @@ const fileCall = (path: string) =>
     path,
     tag: 'Test',
     summary: 'test',
-    auth: 'bearer',
+    access: 'token',
     response: z.boolean(),
   });
 
@@ -83,7 +85,7 @@ describe('requests', () => {
       path: '/Test/Echo',
       tag: 'Test',
       summary: 'test',
-      auth: 'bearer',
+      access: 'token',
       body: z.object({ name: z.string() }),
       response: z.boolean(),
     });
@@ -157,7 +159,7 @@ describe('refusals', () => {
       path: '/Test/Echo',
       tag: 'Test',
       summary: 'test',
-      auth: 'bearer',
+      access: 'token',
       response: z.boolean(),
     });
 
@@ -167,6 +169,56 @@ describe('refusals', () => {
 
     expect(error).toBeInstanceOf(ApiCallError);
     expect(error).toMatchObject({ status: 400, code: 'validation_failed', errors });
+  });
+
+  it('reads a code it does not know (from a newer api) as the fallback of its status', async () => {
+    server.use(
+      http.get(`${API}/api/v1/ATest/Users`, () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            code: 'practice_on_hold',
+            errors: [
+              { field: 'query.mail', code: 'too_fancy' },
+              { field: 'query.mail', code: 'too_long', params: { maximum: 80 } },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+
+    const error = await client()
+      .call(calls.atestUsers)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      errors: [
+        { field: 'query.mail', code: 'invalid' },
+        { field: 'query.mail', code: 'too_long', params: { maximum: 80 } },
+      ],
+    });
+  });
+
+  it.each([
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [429, 'rate_limited'],
+    [503, 'service_unavailable'],
+    [500, 'internal_error'],
+  ])('reads an unknown code with status %i as %s', async (status, code) => {
+    server.use(http.get(`${API}/api/v1/ATest/Users`, () => problemAnswer(status, 'brand_new')));
+
+    const error = await client()
+      .call(calls.atestUsers)
+      .catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status, code });
   });
 
   it('keeps the status of an answer that is no problem body', async () => {

@@ -2,8 +2,12 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { AuthContext, type Auth } from './auth-context.ts';
 import { AuthFailure, AuthWait } from './auth-screens.tsx';
 import type { AuthSession } from './auth-session.ts';
+import { WebConfigurationContext } from './web-configuration.ts';
 
-/** Renders its children only for a signed-in user; until then the wait or the failure. */
+/**
+ * Renders its children only for a signed-in user, with the configuration the session loaded;
+ * until then the wait or the failure.
+ */
 export function AuthProvider({ session, children }: { session: AuthSession; children: ReactNode }) {
   useEffect(() => {
     void session.start();
@@ -28,7 +32,12 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
     [session, subject, email, name],
   );
 
+  const configuration = session.configuration();
   if (status.kind === 'failed') return <AuthFailure onRetry={() => void session.retry()} />;
-  if (!auth) return <AuthWait signingOut={status.kind === 'signing-out'} />;
-  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+  if (!auth || !configuration) return <AuthWait signingOut={status.kind === 'signing-out'} />;
+  return (
+    <WebConfigurationContext.Provider value={configuration}>
+      <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
+    </WebConfigurationContext.Provider>
+  );
 }

@@ -1,4 +1,5 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import type { WebConfiguration } from '@pp/contract';
 import {
   currentLocation,
   isSignInCallback,
@@ -39,6 +40,7 @@ export class AuthSession {
   #status: SessionStatus = { kind: 'starting' };
   readonly #listeners = new Set<() => void>();
   #manager: UserManager | undefined;
+  #configuration: WebConfiguration | undefined;
   #started: Promise<void> | undefined;
   #redirecting: Promise<never> | undefined;
   #forcedSignInAt: number | undefined;
@@ -52,6 +54,9 @@ export class AuthSession {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   };
+
+  /** The deployment's configuration, loaded once per page before sign-in. */
+  readonly configuration = (): WebConfiguration | undefined => this.#configuration;
 
   readonly accessToken = (): string | undefined =>
     this.#status.kind === 'signed-in' ? this.#status.user.access_token : undefined;
@@ -103,6 +108,7 @@ export class AuthSession {
   async #start(): Promise<void> {
     try {
       const config = await loadWebConfiguration();
+      this.#configuration = config;
       const manager = createUserManager(config, window.location.origin);
       this.#manager = manager;
       await manager.clearStaleState();

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { User } from 'oidc-client-ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebConfiguration } from '@pp/contract';
+import { server } from '../../app/testing/portal-server.ts';
 import { keepRenewing } from './token-renewal.ts';
 import { CLOCK_LEEWAY, createUserManager } from './user-manager.ts';
 
@@ -17,27 +17,26 @@ const config: WebConfiguration = {
 
 const tokenRequests: URLSearchParams[] = [];
 let tokenAnswer: () => Response = () => HttpResponse.json({});
-const server = setupServer(
-  http.get(`${ISSUER}/.well-known/openid-configuration`, () =>
-    HttpResponse.json({
-      issuer: ISSUER,
-      authorization_endpoint: `${ISSUER}/auth`,
-      token_endpoint: `${ISSUER}/token`,
-      end_session_endpoint: `${ISSUER}/session/end`,
-      jwks_uri: `${ISSUER}/jwks`,
+beforeEach(() =>
+  server.use(
+    http.get(`${ISSUER}/.well-known/openid-configuration`, () =>
+      HttpResponse.json({
+        issuer: ISSUER,
+        authorization_endpoint: `${ISSUER}/auth`,
+        token_endpoint: `${ISSUER}/token`,
+        end_session_endpoint: `${ISSUER}/session/end`,
+        jwks_uri: `${ISSUER}/jwks`,
+      }),
+    ),
+    http.post(`${ISSUER}/token`, async ({ request }) => {
+      tokenRequests.push(new URLSearchParams(await request.text()));
+      return tokenAnswer();
     }),
   ),
-  http.post(`${ISSUER}/token`, async ({ request }) => {
-    tokenRequests.push(new URLSearchParams(await request.text()));
-    return tokenAnswer();
-  }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   tokenRequests.length = 0;
-  window.sessionStorage.clear();
 });
-afterAll(() => server.close());
 
 /** A signed-in user whose access token is about to expire (renewal is due in a second). */
 async function signedInManager() {

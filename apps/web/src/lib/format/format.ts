@@ -40,5 +40,10 @@ export function formatCurrency(amount: number): string {
   return currencyFormat.format(amount);
 }
 
+/** Today's calendar date in German time, as ISO `YYYY-MM-DD`. */
+export function todayIsoDate(now: Date = new Date()): string {
+  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+}
+
 /** A date typed as DD/MM/YYYY or D.M.YYYY, as ISO `YYYY-MM-DD`; undefined when impossible. */
 export const parseDateInput = parseGermanDate;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { idlePhase, type IdlePhase } from './idle-clock.ts';
 
 /** How long the warning counts down before the sign-out. */
@@ -15,10 +15,11 @@ const BROADCAST_EVERY_MS = 5_000;
  */
 export function useIdleTimeout(timeoutMs: number, onExpired: () => void) {
   const [phase, setPhase] = useState<IdlePhase>({ kind: 'active' });
-  const lastActivity = useRef(Date.now());
+  // Set when the watch starts (render must not read the clock).
+  const lastActivity = useRef(0);
   const warning = useRef(false);
-  const expiredHandler = useRef(onExpired);
-  expiredHandler.current = onExpired;
+  // The latest `onExpired`, without restarting the watch when the caller passes a new function.
+  const expire = useEffectEvent(onExpired);
 
   const stayActive = useCallback(() => {
     lastActivity.current = Date.now();
@@ -27,6 +28,7 @@ export function useIdleTimeout(timeoutMs: number, onExpired: () => void) {
   }, []);
 
   useEffect(() => {
+    lastActivity.current = Date.now();
     const channel = 'BroadcastChannel' in window ? new BroadcastChannel(CHANNEL_NAME) : undefined;
     let lastBroadcast = 0;
     const onActivity = () => {
@@ -56,7 +58,7 @@ export function useIdleTimeout(timeoutMs: number, onExpired: () => void) {
       );
       if (next.kind === 'expired' && !expired) {
         expired = true;
-        expiredHandler.current();
+        expire();
       }
     };
     const interval = window.setInterval(tick, 1000);

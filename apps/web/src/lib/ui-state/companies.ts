@@ -1,4 +1,4 @@
-import type { CompanyVm } from '@pp/contract';
+import type { CompanyVm, Customer } from '@pp/contract';
 
 /** A practice of the signed-in customer, flagged when it is their primary one. */
 export interface Company extends CompanyVm {
@@ -41,4 +41,17 @@ export function chooseActiveCompany(
   const byId = (id: string | null | undefined) =>
     id ? selectable.find((company) => company.companyId === id) : undefined;
   return byId(chosenCompanyId) ?? byId(primaryCompanyId) ?? selectable[0];
+}
+
+/** The customer's practices, sorted and flagged as {@link sortCompanies} does. */
+export function companiesOf(customer: Customer): Company[] {
+  return sortCompanies(customer.associatedCompanies.companyVms, customer.companyId);
+}
+
+/** The customer's active practice, given the one chosen in this tab (if any). */
+export function activeCompanyOf(
+  customer: Customer,
+  chosenCompanyId: string | null,
+): Company | undefined {
+  return chooseActiveCompany(companiesOf(customer), customer.companyId, chosenCompanyId);
 }

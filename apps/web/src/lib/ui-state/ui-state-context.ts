@@ -1,5 +1,4 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { portalRoleOf, type PortalRole } from '@pp/contract';
 import type { UiState, UiStore } from './ui-store.ts';
 
 export const UiStoreContext = createContext<UiStore | null>(null);
@@ -14,11 +13,6 @@ export function useUiStore(): UiStore {
 export function useUiState<T>(select: (state: UiState) => T): T {
   const store = useUiStore();
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
-}
-
-/** The role for the URL access check: admin when admin or superadmin of the active practice. */
-export function usePortalRole(): PortalRole {
-  return useUiState((state) => portalRoleOf(state.activeCompany?.role));
 }
 
 export function useIsLoading(): boolean {

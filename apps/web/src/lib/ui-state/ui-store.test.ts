@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { CustomerSchema, type CompanyVm, type Customer } from '@pp/contract';
+import { describe, expect, it } from 'vitest';
+import { CustomerSchema, ROUTES, type CompanyVm, type Customer } from '@pp/contract';
 import { ACTIVE_PRACTICE_KEY } from './active-practice-storage.ts';
-import { createUiStore } from './ui-store.ts';
+import { activeCompanyOf, companiesOf } from './companies.ts';
+import { createUiStore, type UiStore } from './ui-store.ts';
 
 const SOMMER = '00000000-0000-4000-8000-000000000001';
 const MARKT = '00000000-0000-4000-8000-000000000002';
@@ -42,8 +43,6 @@ const anna: Customer = CustomerSchema.parse({
   },
 });
 
-beforeEach(() => window.sessionStorage.clear());
-
 describe('loading counter', () => {
   it('counts running operations', () => {
     const store = createUiStore(window.sessionStorage);
@@ -83,47 +82,58 @@ describe('loading counter', () => {
   });
 });
 
-describe('customer and active practice', () => {
-  it('sorts the practices primary first and activates the primary one', () => {
+describe('practice chosen in this tab', () => {
+  const activeOf = (store: UiStore) => activeCompanyOf(anna, store.getState().chosenCompanyId);
+
+  it('is none at first: the practices come sorted, the primary one active', () => {
     const store = createUiStore(window.sessionStorage);
-    store.setCustomer(anna);
-    const state = store.getState();
-    expect(state.activeCustomer).toBe(anna);
-    expect(state.companies.map((c) => [c.name, c.isPrimary])).toEqual([
+    expect(store.getState().chosenCompanyId).toBeNull();
+    expect(companiesOf(anna).map((c) => [c.name, c.isPrimary])).toEqual([
       ['Zahnarztpraxis Dr. Sommer', true],
       ['Praxis am Markt', false],
       ['Geschlossene Praxis', false],
     ]);
-    expect(state.activeCompany?.companyId).toBe(SOMMER);
+    expect(activeOf(store)?.companyId).toBe(SOMMER);
   });
 
-  it('keeps a switch for the tab across a reload, and only for practices the user can open', () => {
+  it('lasts for the tab across a reload, and counts only for practices the user can open', () => {
     const store = createUiStore(window.sessionStorage);
-    store.setCustomer(anna);
-    store.switchCompany(CLOSED);
-    expect(store.getState().activeCompany?.companyId).toBe(SOMMER);
-    store.switchCompany(MARKT);
-    expect(store.getState().activeCompany?.companyId).toBe(MARKT);
+    store.chooseCompany(CLOSED);
+    expect(activeOf(store)?.companyId).toBe(SOMMER);
+    store.chooseCompany(MARKT);
+    expect(activeOf(store)?.companyId).toBe(MARKT);
     expect(window.sessionStorage.getItem(ACTIVE_PRACTICE_KEY)).toBe(MARKT);
 
     const reloaded = createUiStore(window.sessionStorage);
-    reloaded.setCustomer(anna);
-    expect(reloaded.getState().activeCompany?.companyId).toBe(MARKT);
+    expect(activeOf(reloaded)?.companyId).toBe(MARKT);
   });
 
   it('writes nothing to storage until the user switches', () => {
-    createUiStore(window.sessionStorage).setCustomer(anna);
+    createUiStore(window.sessionStorage);
     expect(window.sessionStorage.length).toBe(0);
   });
+});
 
-  it('forgets the customer and their practices', () => {
+describe('notice', () => {
+  const refused = { messageKey: 'ACCESS.REFUSED', path: ROUTES.dashboard } as const;
+
+  it('is kept until it is dismissed, and lives in memory only', () => {
     const store = createUiStore(window.sessionStorage);
-    store.setCustomer(anna);
-    store.setCustomer(undefined);
-    expect(store.getState()).toMatchObject({
-      activeCustomer: undefined,
-      companies: [],
-      activeCompany: undefined,
-    });
+    store.showNotice(refused);
+    expect(store.getState().notice).toBe(refused);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(createUiStore(window.sessionStorage).getState().notice).toBeUndefined();
+
+    store.dismissNotice(refused);
+    expect(store.getState().notice).toBeUndefined();
+  });
+
+  it('is not dismissed on behalf of an older one', () => {
+    const store = createUiStore(window.sessionStorage);
+    const newer = { ...refused };
+    store.showNotice(refused);
+    store.showNotice(newer);
+    store.dismissNotice(refused);
+    expect(store.getState().notice).toBe(newer);
   });
 });

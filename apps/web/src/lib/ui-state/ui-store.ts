@@ -1,19 +1,30 @@
-import type { Customer } from '@pp/contract';
+import type { RoutePath } from '@pp/contract';
 import { chosenPracticeId, rememberChosenPractice } from './active-practice-storage.ts';
-import { chooseActiveCompany, isSelectable, sortCompanies, type Company } from './companies.ts';
 
-/** The specification's UI state (§3): isLoading, token, active company and customer, location. */
+/**
+ * A message for the user above the content of `path`, shown until they close it or leave that
+ * page; it lives in memory only, so a reload never brings it back.
+ */
+export interface Notice {
+  /** A translation key. */
+  messageKey: string;
+  path: RoutePath;
+}
+
+/**
+ * What the browser itself knows (specification §3). Server data (customer, practices,
+ * picklists) is not here: screens read it from the query cache (`use-customer.ts`).
+ */
 export interface UiState {
   /** Operations running now; the global spinner shows while this is above 0. */
   loadingCount: number;
   /** The access token of the last call; it lives in memory only. */
   token: string | undefined;
-  activeCustomer: Customer | undefined;
-  /** The customer's practices, primary first. */
-  companies: readonly Company[];
-  activeCompany: Company | undefined;
+  /** The practice chosen in this tab, or null: then the primary one is active. */
+  chosenCompanyId: string | null;
   /** The location a screen is showing (set by the location screens). */
   displayingLocationId: string | undefined;
+  notice: Notice | undefined;
 }
 
 export interface UiStore {
@@ -23,25 +34,25 @@ export interface UiStore {
   /** Ends one operation; the counter never goes below 0, even for an unmatched call. */
   stopLoading(): void;
   setToken(token: string | undefined): void;
-  /** Sets the customer and picks the active practice among their selectable ones. */
-  setCustomer(customer: Customer | undefined): void;
-  /** Switches the active practice for this tab; ignored for a practice the user cannot open. */
-  switchCompany(companyId: string): void;
+  /** Chooses the active practice for this tab (and its reloads). */
+  chooseCompany(companyId: string): void;
   setDisplayingLocation(locationId: string | undefined): void;
+  showNotice(notice: Notice): void;
+  /** Removes this notice; a newer one stays. */
+  dismissNotice(notice: Notice): void;
 }
 
 export const INITIAL_UI_STATE: UiState = {
   loadingCount: 0,
   token: undefined,
-  activeCustomer: undefined,
-  companies: [],
-  activeCompany: undefined,
+  chosenCompanyId: null,
   displayingLocationId: undefined,
+  notice: undefined,
 };
 
-/** `tabStorage` keeps the practice switch of this tab (sessionStorage in the browser). */
+/** `tabStorage` keeps the practice chosen in this tab (sessionStorage in the browser). */
 export function createUiStore(tabStorage: Storage): UiStore {
-  let state = INITIAL_UI_STATE;
+  let state: UiState = { ...INITIAL_UI_STATE, chosenCompanyId: chosenPracticeId(tabStorage) };
   const listeners = new Set<() => void>();
   const update = (changes: Partial<UiState>) => {
     state = { ...state, ...changes };
@@ -57,23 +68,14 @@ export function createUiStore(tabStorage: Storage): UiStore {
     startLoading: () => update({ loadingCount: state.loadingCount + 1 }),
     stopLoading: () => update({ loadingCount: Math.max(0, state.loadingCount - 1) }),
     setToken: (token) => update({ token }),
-    setCustomer(customer) {
-      if (!customer)
-        return update({ activeCustomer: undefined, companies: [], activeCompany: undefined });
-      const companies = sortCompanies(customer.associatedCompanies.companyVms, customer.companyId);
-      const activeCompany = chooseActiveCompany(
-        companies,
-        customer.companyId,
-        chosenPracticeId(tabStorage),
-      );
-      update({ activeCustomer: customer, companies, activeCompany });
-    },
-    switchCompany(companyId) {
-      const company = state.companies.find((candidate) => candidate.companyId === companyId);
-      if (!company || !isSelectable(company)) return;
+    chooseCompany(companyId) {
       rememberChosenPractice(tabStorage, companyId);
-      update({ activeCompany: company });
+      update({ chosenCompanyId: companyId });
     },
     setDisplayingLocation: (displayingLocationId) => update({ displayingLocationId }),
+    showNotice: (notice) => update({ notice }),
+    dismissNotice(notice) {
+      if (state.notice === notice) update({ notice: undefined });
+    },
   };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { navigationFor } from '../../../components/navigation/navigation-items.ts';
-import { usePortalRole } from '../../../lib/ui-state/ui-state-context.ts';
+import { usePortalRole } from '../../../lib/ui-state/use-customer.ts';
 
 /** Links to the screens the user's role may open. */
 export function Shortcuts() {

@@ -1,12 +1,50 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoPracticeInvitation } from '../../../components/no-practice-invitation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useUiStore } from '../../../lib/ui-state/ui-state-context.ts';
+import { useActiveCompany, useCompanies } from '../../../lib/ui-state/use-customer.ts';
+import { ActivePracticeSection } from './active-practice-section.tsx';
+import { EntitlementsSection } from './entitlements-section.tsx';
+import { MembershipsSection } from './memberships-section.tsx';
 
+/**
+ * `/my-practice`: the active practice with its contracts, then all the user's practices. A
+ * switch here is the header switcher's: role and navigation follow at once.
+ */
 export function MyPracticePage() {
   const { t } = useTranslation();
+  const store = useUiStore();
+  const companies = useCompanies();
+  const active = useActiveCompany();
+  const activeHeading = useRef<HTMLHeadingElement>(null);
+
+  const switchTo = (companyId: string) => {
+    store.chooseCompany(companyId);
+    activeHeading.current?.focus();
+  };
+
   return (
-    <PageHeader
-      title={t('PAGES.MY_PRACTICE.TITLE')}
-      description={t('PAGES.MY_PRACTICE.DESCRIPTION')}
-    />
+    <>
+      <PageHeader
+        title={t('PAGES.MY_PRACTICE.TITLE')}
+        description={t('PAGES.MY_PRACTICE.DESCRIPTION')}
+      />
+      {active ? (
+        <>
+          <ActivePracticeSection company={active} headingRef={activeHeading} />
+          <EntitlementsSection companyId={active.companyId} />
+        </>
+      ) : (
+        <NoPracticeInvitation />
+      )}
+      <MembershipsSection
+        companies={companies}
+        activeCompanyId={active?.companyId}
+        onSwitch={switchTo}
+      />
+    </>
   );
 }

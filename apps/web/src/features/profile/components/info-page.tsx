@@ -1,7 +1,38 @@
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
+import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
+import { AccountSection } from './account-section.tsx';
+import { ProfileForm } from './profile-form.tsx';
 
+/** `/info`: the customer's profile, their sign-in address and password. */
 export function InfoPage() {
   const { t } = useTranslation();
-  return <PageHeader title={t('PAGES.INFO.TITLE')} description={t('PAGES.INFO.DESCRIPTION')} />;
+  const customer = useCustomer();
+  const picklists = usePicklists();
+
+  return (
+    <>
+      <PageHeader title={t('PAGES.INFO.TITLE')} description={t('PAGES.INFO.DESCRIPTION')} />
+      {/* The picklists come with the startup; the global spinner shows a reload of them. */}
+      {customer && picklists.data && <ProfileForm customer={customer} picklists={picklists.data} />}
+      {picklists.isError && (
+        <Alert role="alert" color="red" variant="outline" mb="lg">
+          {t('MESSAGES.GET_ERROR')}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void picklists.refetch()}>
+            {t('ACTIONS.RETRY')}
+          </Button>
+        </Alert>
+      )}
+      {customer && <AccountSection customer={customer} />}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { calls } from '@pp/contract';
+import { calls, type Customer } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../api/api-context.ts';
 
 export const customerDataQueryKey = ['Customer/GetCustomerData'] as const;
@@ -17,6 +17,17 @@ export function customerDataQueryOptions(client: ApiClient) {
   });
 }
 
-export function useCustomerData() {
-  return useQuery(customerDataQueryOptions(useApiClient()));
+/**
+ * The startup makes the first load (its order and its error toasts are the specification's):
+ * a screen never starts it, nor retries a failed one, but refetches once it is invalidated.
+ */
+const loadedByStartup = (query: { state: { data: unknown } }) => query.state.data !== undefined;
+
+/** The customer from the query cache, or the part of it `select` picks. */
+export function useCustomerData<T = Customer>(select?: (customer: Customer) => T) {
+  return useQuery<Customer, Error, T, typeof customerDataQueryKey>({
+    ...customerDataQueryOptions(useApiClient()),
+    enabled: loadedByStartup,
+    select,
+  });
 }

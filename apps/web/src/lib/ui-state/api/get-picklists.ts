@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { calls } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../api/api-context.ts';
@@ -19,7 +19,14 @@ export function picklistsQueryOptions(client: ApiClient, language: string) {
   });
 }
 
+/**
+ * The picklists in the interface language. After a switch of the language the previous labels
+ * stay until the new ones arrive, so a form that shows them keeps its input meanwhile.
+ */
 export function usePicklists() {
   const { i18n } = useTranslation();
-  return useQuery(picklistsQueryOptions(useApiClient(), i18n.resolvedLanguage ?? i18n.language));
+  return useQuery({
+    ...picklistsQueryOptions(useApiClient(), i18n.resolvedLanguage ?? i18n.language),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD CONSTRAINT "customers_title_check" CHECK ("customers"."title" is null or "customers"."title" in ('DR', 'DR_MED', 'DR_MED_DENT', 'DR_RER_NAT', 'PROF', 'PROF_DR', 'PROF_DR_MED', 'PROF_DR_MED_DENT'));--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_language_check" CHECK ("mail_outbox"."language" in ('de', 'en'));

@@ -1,0 +1,1 @@
+CREATE INDEX "locations_company_name_idx" ON "locations" USING btree ("company_id",lower("name"),"id");

@@ -1,0 +1,42 @@
+import type { IdentityMail, IdentityMailer } from '@pp/idp';
+import { enqueueMail, type MailSite, type OutgoingMail } from '../mail/outbox.ts';
+import { checkMailQuota } from '../mail/quota.ts';
+
+function outgoing(mail: IdentityMail): OutgoingMail {
+  const envelope = { to: mail.to, language: mail.language, actorCustomerId: null };
+  switch (mail.kind) {
+    case 'account-verification':
+      return {
+        ...envelope,
+        template: 'account-verification',
+        params: { link: mail.link, validHours: mail.validHours },
+      };
+    case 'account-exists':
+      return {
+        ...envelope,
+        template: 'account-exists',
+        params: { signInLink: mail.signInLink, resetLink: mail.resetLink },
+      };
+    case 'password-reset':
+      return {
+        ...envelope,
+        template: 'password-reset',
+        params: { link: mail.link, validMinutes: mail.validMinutes },
+      };
+  }
+}
+
+/**
+ * The embedded provider's mails go through the api's outbox, in the provider's transaction and
+ * within the mail limits (PRODUCT §6); a mail past a limit is held back, and the provider answers
+ * as if it went out.
+ */
+export function providerMailer(site: MailSite): IdentityMailer {
+  return {
+    async send(tx, mail) {
+      if (await checkMailQuota(tx, { recipient: mail.to, actorCustomerId: null })) return false;
+      await enqueueMail(tx, outgoing(mail), site);
+      return true;
+    },
+  };
+}

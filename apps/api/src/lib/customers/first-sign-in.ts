@@ -1,0 +1,142 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { EmailSchema, ErrorCode, usesProhibitedAlias } from '@pp/contract';
+import type { Executor } from '../../db/client.ts';
+import { customers, identityLinks } from '../../db/schema.ts';
+import { prohibitedAliasesOf } from '../prohibited-aliases.ts';
+import { audit } from '../audit.ts';
+import { languageOf } from '../language.ts';
+import { ApiError } from '../problem.ts';
+import { IssuerUnavailableError } from '../token-verifier.ts';
+import { findLinkedCustomer, type CustomerRow } from './linked-customer.ts';
+
+/**
+ * The verified e-mail of the caller in its normal form: from the token when it carries both
+ * claims, else from the provider's userinfo endpoint (both claims from the same source).
+ */
+async function verifiedEmailOf(request: FastifyRequest): Promise<string> {
+  const token = request.token!;
+  let { email, emailVerified } = token;
+  if (email === undefined || emailVerified === undefined) {
+    const info = await request.server.tokenVerifier
+      .userinfo(request.bearer!, token.subject)
+      .catch((error: unknown) => {
+        if (!(error instanceof IssuerUnavailableError)) throw error;
+        request.log.warn({ reason: error.message }, 'identity provider unavailable');
+        throw new ApiError(503, ErrorCode.unavailable);
+      });
+    email = info.email;
+    emailVerified = info.email_verified;
+  }
+  if (!email || emailVerified !== true) throw new ApiError(403, ErrorCode.identityUnverified);
+  const normal = EmailSchema.safeParse(email);
+  if (!normal.success) throw new ApiError(403, ErrorCode.emailNotAccepted);
+  return normal.data;
+}
+
+async function isProhibited(tx: Executor, email: string): Promise<boolean> {
+  return usesProhibitedAlias(email, await prohibitedAliasesOf(tx));
+}
+
+/** Whether the customer already signs in with another subject of this issuer. */
+async function hasOtherIdentity(
+  tx: Executor,
+  customerId: string,
+  issuer: string,
+  subject: string,
+): Promise<boolean> {
+  const [other] = await tx
+    .select({ subject: identityLinks.subject })
+    .from(identityLinks)
+    .where(
+      and(
+        eq(identityLinks.customerId, customerId),
+        eq(identityLinks.issuer, issuer),
+        ne(identityLinks.subject, subject),
+      ),
+    );
+  return other !== undefined;
+}
+
+type Outcome = { kind: 'linked'; customerId: string } | { kind: 'conflict'; customerId: string };
+
+/**
+ * The first sign-in of an identity (issuer + subject) that no customer is linked to yet: it is
+ * linked to the customer with exactly the same verified address (normal form), or a new customer
+ * without practices is made for it. Later e-mail changes at the provider never re-link
+ * (PRODUCT §2). Refused: a shared mailbox (on every link, not only on creation), and an address
+ * whose customer already signs in with another identity of the same provider (decision 0019).
+ */
+export async function linkOnFirstSignIn(request: FastifyRequest): Promise<CustomerRow> {
+  const { issuer, subject } = request.token!;
+  const db = request.server.db;
+  const email = await verifiedEmailOf(request);
+  const language = languageOf(request);
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    if (await isProhibited(tx, email)) throw new ApiError(403, ErrorCode.prohibitedAlias);
+    const [existing] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.email, email))
+      .for('update');
+    let customer = existing;
+    let createdHere = false;
+    if (!existing) {
+      const [created] = await tx
+        .insert(customers)
+        .values({ email, preferredLanguage: language })
+        .onConflictDoNothing()
+        .returning();
+      if (created) {
+        createdHere = true;
+        await audit(tx, {
+          actorCustomerId: created.id,
+          action: 'customer.provisioned',
+          entity: 'customer',
+          entityId: created.id,
+        });
+      }
+      // Otherwise a concurrent first sign-in with the same address won the race: use its customer.
+      customer =
+        created ?? (await tx.select().from(customers).where(eq(customers.email, email)))[0];
+    }
+    if (customer && !createdHere && (await hasOtherIdentity(tx, customer.id, issuer, subject))) {
+      return { kind: 'conflict', customerId: customer.id };
+    }
+    if (!customer) throw new Error('customer could not be provisioned');
+    const inserted = await tx
+      .insert(identityLinks)
+      .values({ issuer, subject, customerId: customer.id })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length > 0) {
+      // A customer made for an invitation is a person of their own from their first sign-in.
+      await tx
+        .update(customers)
+        .set({ invitationOnly: false })
+        .where(and(eq(customers.id, customer.id), eq(customers.invitationOnly, true)));
+      await audit(tx, {
+        actorCustomerId: customer.id,
+        action: 'identity.linked',
+        entity: 'customer',
+        entityId: customer.id,
+        data: { issuer },
+      });
+    }
+    return { kind: 'linked', customerId: customer.id };
+  });
+  if (outcome.kind === 'conflict') {
+    await audit(db, {
+      actorCustomerId: null,
+      action: 'identity.link_refused',
+      entity: 'customer',
+      entityId: outcome.customerId,
+      data: { issuer, reason: 'customer already linked to another identity of this issuer' },
+    });
+    request.log.warn({ customerId: outcome.customerId }, 'identity link refused: second subject');
+    throw new ApiError(403, ErrorCode.identityConflict);
+  }
+  const result = await findLinkedCustomer(db, issuer, subject);
+  if (!result) throw new Error('identity link missing after provisioning');
+  return result;
+}

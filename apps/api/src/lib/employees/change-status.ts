@@ -1,0 +1,38 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ErrorCode, type MembershipStatus } from '@pp/contract';
+import type { Executor } from '../../db/client.ts';
+import { memberships } from '../../db/schema.ts';
+import { ApiError } from '../problem.ts';
+import { currentRole, lockPractice, membershipOf } from './lock.ts';
+
+export interface StatusChange {
+  companyId: string;
+  callerId: string;
+  targetId: string;
+  to: Extract<MembershipStatus, 'enabled' | 'disabled'>;
+}
+
+/**
+ * Enables or disables a membership under the practice's lock, with the rules of PRODUCT §4:
+ * nobody changes themself or the superadmin; only the superadmin changes an admin; enabling also
+ * approves a request. Answers the status it came from.
+ */
+export async function changeStatus(tx: Executor, change: StatusChange): Promise<MembershipStatus> {
+  const { companyId, callerId, targetId, to } = change;
+  await lockPractice(tx, companyId);
+  const callerRole = await currentRole(tx, callerId, companyId, 'admin');
+  const target = await membershipOf(tx, targetId, companyId);
+  if (!target) throw ApiError.notFound();
+  if (targetId === callerId || target.role === 'superadmin') throw ApiError.forbidden();
+  if (target.role === 'admin' && callerRole !== 'superadmin') throw ApiError.forbidden();
+  const from = target.status;
+  const allowed: MembershipStatus[] =
+    to === 'enabled' ? ['disabled', 'requested'] : ['enabled', 'requested'];
+  if (from === to) return from;
+  if (!allowed.includes(from)) throw new ApiError(409, ErrorCode.conflict);
+  await tx
+    .update(memberships)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, targetId)));
+  return from;
+}

@@ -1,0 +1,89 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import { companies, customers, identityLinks, invitations, memberships } from '../../db/schema.ts';
+import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
+import type { Language } from '@pp/contract';
+import { newLinkSecret } from '../link-secrets.ts';
+
+/** An invitation is valid this long (PRODUCT §4). */
+export const INVITATION_VALID_DAYS = 7;
+
+/** The open (neither accepted, declined nor revoked) invitation of a person to a practice. */
+export async function openInvitation(tx: Executor, companyId: string, customerId: string) {
+  const [row] = await tx
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      role: invitations.role,
+      typed: invitations.typed,
+      expired: sql<boolean>`${invitations.expiresAt} <= now()`,
+    })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.customerId, customerId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.declinedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
+  return row;
+}
+
+/** A fresh secret and expiry for an invitation; answers the link for the mail. */
+export function freshInvitation(config: Config) {
+  const { secret, hash } = newLinkSecret();
+  return {
+    tokenHash: hash,
+    expiresAt: sql`now() + make_interval(days => ${INVITATION_VALID_DAYS})`,
+    link: new URL(`/my-practice?invitation=${secret}`, config.publicUrl),
+  };
+}
+
+/** The invitation mail, in the invitee's language, within the mail limits. */
+export async function sendInvitation(
+  tx: Executor,
+  config: Config,
+  mail: {
+    to: string;
+    language: Language;
+    companyId: string;
+    inviter: { id: string; name: string };
+    link: URL;
+  },
+) {
+  const [practice] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, mail.companyId));
+  await enqueueMail(
+    tx,
+    {
+      to: mail.to,
+      language: mail.language,
+      actorCustomerId: mail.inviter.id,
+      companyId: mail.companyId,
+      template: 'invitation',
+      params: {
+        practiceName: practice?.name ?? '',
+        inviterName: mail.inviter.name,
+        link: mail.link,
+      },
+    },
+    mailSiteOf(config),
+  );
+}
+
+/**
+ * Removes a customer made only for invitations once none of them is open any more: no
+ * membership left, no identity ever linked (PRODUCT §4).
+ */
+export async function removeIfInvitationOnly(tx: Executor, customerId: string): Promise<void> {
+  await tx.execute(sql`
+    delete from ${customers} c
+     where c.id = ${customerId} and c.invitation_only
+       and not exists (select 1 from ${memberships} m where m.customer_id = c.id)
+       and not exists (select 1 from ${identityLinks} l where l.customer_id = c.id)`);
+}

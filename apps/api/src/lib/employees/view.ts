@@ -1,0 +1,189 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Employee, MembershipStatus } from '@pp/contract';
+import type { Executor } from '../../db/client.ts';
+import {
+  customers,
+  invitations,
+  locationAssignments,
+  locations,
+  memberships,
+} from '../../db/schema.ts';
+import { ApiError } from '../problem.ts';
+import { TypedInviteeSchema } from './typed.ts';
+
+const invited = sql`${memberships.status} = 'invited'`;
+/** What admins see of a person: for an invitee only the invitation's address and typed data. */
+const shown = {
+  email: sql<string>`case when ${invited} then ${invitations.email} else ${customers.email} end`,
+  firstName: sql<
+    string | null
+  >`case when ${invited} then ${invitations.typed}->>'firstName' else ${customers.firstName} end`,
+  lastName: sql<
+    string | null
+  >`case when ${invited} then ${invitations.typed}->>'lastName' else ${customers.lastName} end`,
+};
+
+const SORTS = {
+  name: sql`lower(coalesce(${shown.lastName}, '') || ' ' || coalesce(${shown.firstName}, ''))`,
+  email: shown.email,
+  role: sql`array_position(array['superadmin', 'admin', 'member'], ${memberships.role})`,
+  status: sql`array_position(array['requested', 'invited', 'enabled', 'disabled'], ${memberships.status})`,
+} as const;
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface EmployeeListQuery {
+  page: number;
+  pageSize: number;
+  sort: keyof typeof SORTS;
+  direction: 'asc' | 'desc';
+  search?: string | undefined;
+  status?: MembershipStatus | undefined;
+}
+
+function rows(db: Executor, companyId: string, where: SQL | undefined) {
+  return db
+    .select({
+      customerId: memberships.customerId,
+      role: memberships.role,
+      status: memberships.status,
+      customer: customers,
+      invitation: {
+        email: invitations.email,
+        typed: invitations.typed,
+        createdAt: invitations.createdAt,
+        expiresAt: invitations.expiresAt,
+      },
+    })
+    .from(memberships)
+    .innerJoin(customers, eq(customers.id, memberships.customerId))
+    .leftJoin(
+      invitations,
+      and(
+        eq(invitations.companyId, memberships.companyId),
+        eq(invitations.customerId, memberships.customerId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.declinedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .where(and(eq(memberships.companyId, companyId), where))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<typeof rows>>[number];
+
+async function toEmployees(db: Executor, companyId: string, found: Row[]): Promise<Employee[]> {
+  const ids = found.map((row) => row.customerId);
+  const assigned = ids.length
+    ? await db
+        .select({
+          customerId: locationAssignments.customerId,
+          locationId: locations.id,
+          name: locations.name,
+        })
+        .from(locationAssignments)
+        .innerJoin(locations, eq(locations.id, locationAssignments.locationId))
+        .where(
+          and(
+            eq(locationAssignments.companyId, companyId),
+            inArray(locationAssignments.customerId, ids),
+          ),
+        )
+        .orderBy(asc(locations.name))
+    : [];
+  const typedLocationIds = found.flatMap((row) =>
+    row.status === 'invited' && row.invitation
+      ? TypedInviteeSchema.parse(row.invitation.typed).locationIds
+      : [],
+  );
+  const typedLocations = typedLocationIds.length
+    ? await db
+        .select({ locationId: locations.id, name: locations.name })
+        .from(locations)
+        .where(and(eq(locations.companyId, companyId), inArray(locations.id, typedLocationIds)))
+    : [];
+  return found.map((row): Employee => {
+    const { customer, invitation } = row;
+    if (row.status === 'invited' && invitation) {
+      const typed = TypedInviteeSchema.parse(invitation.typed);
+      return {
+        customerId: row.customerId,
+        email: invitation.email,
+        salutation: typed.salutation,
+        title: typed.title,
+        firstName: typed.firstName,
+        lastName: typed.lastName,
+        role: row.role,
+        status: row.status,
+        locations: typedLocations.filter((l) => typed.locationIds.includes(l.locationId)),
+        invitedAt: invitation.createdAt.toISOString(),
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    }
+    return {
+      customerId: row.customerId,
+      email: customer.email,
+      salutation: customer.salutation,
+      title: customer.title,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      role: row.role,
+      status: row.status,
+      locations: assigned
+        .filter((a) => a.customerId === row.customerId)
+        .map(({ locationId, name }) => ({ locationId, name })),
+      invitedAt: null,
+      expiresAt: null,
+    };
+  });
+}
+
+/** One page of the practice's people, searched, filtered and sorted. */
+export async function employeesOf(db: Executor, companyId: string, query: EmployeeListQuery) {
+  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+  const where = and(
+    query.status ? eq(memberships.status, query.status) : undefined,
+    pattern
+      ? or(
+          ilike(shown.email, pattern),
+          ilike(shown.firstName, pattern),
+          ilike(shown.lastName, pattern),
+        )
+      : undefined,
+  );
+  const order = query.direction === 'asc' ? asc : desc;
+  const found = await rows(db, companyId, where)
+    .orderBy(order(SORTS[query.sort]), order(shown.email))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .innerJoin(customers, eq(customers.id, memberships.customerId))
+    .leftJoin(
+      invitations,
+      and(
+        eq(invitations.companyId, memberships.companyId),
+        eq(invitations.customerId, memberships.customerId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.declinedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .where(and(eq(memberships.companyId, companyId), where));
+  return {
+    employees: await toEmployees(db, companyId, found),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One person of the practice (any status), or 404. */
+export async function employeeOf(db: Executor, companyId: string, customerId: string) {
+  const found = await rows(db, companyId, eq(memberships.customerId, customerId));
+  const [employee] = await toEmployees(db, companyId, found);
+  if (!employee) throw ApiError.notFound();
+  return employee;
+}

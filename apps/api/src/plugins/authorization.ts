@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode, FieldErrorCode, type CallAccess, type PracticeAccess } from '@pp/contract';
+import { linkOnFirstSignIn } from '../lib/customers/first-sign-in.ts';
+import { findLinkedCustomer, type CustomerRow } from '../lib/customers/linked-customer.ts';
+import { enabledMembership, hasRole, type PracticeMembership } from '../lib/memberships.ts';
+import { practiceOf } from '../lib/practices/practice-of.ts';
+import { ApiError } from '../lib/problem.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer; set before the handler of a `customer` or practice call. */
+    customer: CustomerRow | null;
+    /** The caller's membership of the practice the request names; set for practice calls. */
+    membership: PracticeMembership | null;
+  }
+  interface FastifyInstance {
+    /** Enforces a call's declared access (after authentication and validation). */
+    authorize(request: FastifyRequest, access: CallAccess): Promise<void>;
+  }
+}
+
+/** The value of `query.x` or `body.x` of a validated request. */
+function parameter(request: FastifyRequest, from: string): unknown {
+  const [part, field = ''] = from.split('.', 2);
+  const source: unknown = part === 'query' ? request.query : request.body;
+  if (typeof source !== 'object' || source === null || !Object.hasOwn(source, field)) {
+    return undefined;
+  }
+  return (source as Record<string, unknown>)[field];
+}
+
+/** The caller's customer: linked to their identity, or linked on its first sign-in. */
+async function customerOf(request: FastifyRequest): Promise<CustomerRow> {
+  const { issuer, subject } = request.token!;
+  return (
+    (await findLinkedCustomer(request.server.db, issuer, subject)) ??
+    (await linkOnFirstSignIn(request))
+  );
+}
+
+/**
+ * The membership the declaration asks for. A practice the caller is not connected to (or an id
+ * that names nothing) answers 404, identical to a random id; a role too small answers 403.
+ */
+async function membershipFor(
+  request: FastifyRequest,
+  customer: CustomerRow,
+  access: PracticeAccess,
+): Promise<PracticeMembership> {
+  const id = parameter(request, access.from);
+  if (typeof id !== 'string') {
+    throw ApiError.badRequest([{ field: access.from, code: FieldErrorCode.required }]);
+  }
+  const db = request.server.db;
+  const companyId = await practiceOf(db, access.target ?? 'practice', id);
+  const membership = companyId && (await enabledMembership(db, customer.id, companyId));
+  if (!membership) throw ApiError.notFound();
+  if (!hasRole(membership.role, access.role)) throw ApiError.forbidden();
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  if (membership.companyStatus === 'disabled' && !reads && access.whileDisabled !== 'allowed') {
+    throw new ApiError(409, ErrorCode.practiceDisabled);
+  }
+  return membership;
+}
+
+/**
+ * Authorization as a plugin before the handler: the customer and the membership a call's
+ * declaration asks for are looked up once and put on the request. Handlers never check again.
+ */
+export const authorizationPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('customer', null);
+    app.decorateRequest('membership', null);
+    app.decorate('authorize', async (request: FastifyRequest, access: CallAccess) => {
+      if (access !== 'customer' && typeof access !== 'object') return;
+      const customer = await customerOf(request);
+      request.customer = customer;
+      if (typeof access === 'object') {
+        request.membership = await membershipFor(request, customer, access.practice);
+      }
+    });
+  },
+  { name: 'authorization', dependencies: ['auth'] },
+);

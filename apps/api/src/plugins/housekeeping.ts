@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sweepExpiredInvitees } from '../lib/employees/sweep.ts';
+
+const EVERY_MS = 10 * 60_000;
+
+/** Periodic clean-ups every instance may run (each is idempotent). */
+export const housekeepingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const timer = setInterval(() => {
+      sweepExpiredInvitees(app.db)
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'customers of expired invitations removed');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'invitation sweep failed'));
+    }, EVERY_MS).unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'housekeeping' },
+);

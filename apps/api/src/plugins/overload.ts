@@ -1,0 +1,41 @@
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode, PROBLEM_CONTENT_TYPE } from '@pp/contract';
+import { problem } from '../lib/problem.ts';
+
+export interface OverloadLimits {
+  /** Event-loop delay above which requests are shed (ms); 0 turns the check off. */
+  maxEventLoopDelayMs: number;
+  /** Heap in use above which requests are shed (MiB); 0 turns the check off. */
+  maxHeapMiB: number;
+}
+
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Sheds load when the process is saturated (issue 16): a 503 problem with Retry-After at once,
+ * instead of every request queueing until it times out. Liveness stays answered, so a balancer
+ * does not take a busy but healthy instance out of rotation.
+ */
+export const overloadPlugin = fp(
+  async (app: FastifyInstance, limits: OverloadLimits) => {
+    await app.register(underPressure, {
+      maxEventLoopDelay: limits.maxEventLoopDelayMs,
+      maxHeapUsedBytes: limits.maxHeapMiB * 1024 * 1024,
+      sampleInterval: 100,
+      exposeStatusRoute: false,
+      pressureHandler: (request, reply, type, value) => {
+        if (request.url.startsWith('/api/v1/Lifetime/IsAlive')) return;
+        request.log.warn({ type, value }, 'shedding load');
+        void reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .header('cache-control', 'no-store')
+          .type(PROBLEM_CONTENT_TYPE)
+          .send(problem(503, ErrorCode.unavailable));
+      },
+    });
+  },
+  { name: 'overload' },
+);

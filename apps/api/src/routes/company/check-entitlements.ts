@@ -1,0 +1,7 @@
+import { calls } from '@pp/contract';
+import { entitlementsOf } from '../../lib/companies/company.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+export default defineRoute(calls.companyCheckEntitlements, async (request) =>
+  entitlementsOf(request.server.db, request.membership.companyId),
+);

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import { calls } from '@pp/contract';
+import { companies, memberships } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { notifyAdmins } from '../../lib/companies/connect-request.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+/**
+ * Asks to join: a right pair of customer number and postal code (of an enabled practice the
+ * caller is not in) makes a `requested` membership and tells the admins; a wrong pair answers
+ * exactly the same (PRODUCT §4), so the call cannot be used to find practices.
+ */
+export default defineRoute(
+  calls.companyConnectExistingCompany,
+  async (request) => {
+    const { db, config } = request.server;
+    const customer = request.customer;
+    const { customerNumber, postalCode } = request.body;
+    await db.transaction(async (tx) => {
+      const [practice] = await tx
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(
+          and(
+            eq(companies.customerNumber, customerNumber),
+            eq(companies.postalCode, postalCode),
+            eq(companies.status, 'enabled'),
+          ),
+        );
+      if (!practice) return;
+      const inserted = await tx
+        .insert(memberships)
+        .values({
+          customerId: customer.id,
+          companyId: practice.id,
+          role: 'member',
+          status: 'requested',
+        })
+        .onConflictDoNothing()
+        .returning({ customerId: memberships.customerId });
+      if (inserted.length === 0) return;
+      await audit(tx, {
+        actorCustomerId: customer.id,
+        action: 'membership.requested',
+        entity: 'membership',
+        entityId: customer.id,
+        companyId: practice.id,
+      });
+      await notifyAdmins(tx, config, practice, customer);
+    });
+    return { status: 'accepted' as const };
+  },
+  { rateLimit: { max: 10, timeWindow: 60 * 60_000 } },
+);

@@ -1,0 +1,10 @@
+import { calls } from '@pp/contract';
+import { companyById, toCompany } from '../../lib/companies/company.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+export default defineRoute(calls.companyGetCompany, async (request) =>
+  toCompany(
+    await companyById(request.server.db, request.membership.companyId),
+    request.membership.role,
+  ),
+);

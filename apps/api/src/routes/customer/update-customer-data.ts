@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import { calls, EDITABLE_CUSTOMER_FIELDS, type CustomerUpdate } from '@pp/contract';
+import { customers } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { customerData } from '../../lib/customers/customer-data.ts';
+import type { CustomerRow } from '../../lib/customers/linked-customer.ts';
+import { readOnlyChanges } from '../../lib/customers/read-only-fields.ts';
+import { unknownChoices } from '../../lib/picklists.ts';
+import { ApiError } from '../../lib/problem.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+type Editable = (typeof EDITABLE_CUSTOMER_FIELDS)[number];
+type Changes = Partial<Pick<CustomerRow, Editable>>;
+
+/** The editable fields the body sets to a value other than the stored one. */
+function changesOf(body: CustomerUpdate, stored: CustomerRow): Changes {
+  const changes: Record<string, unknown> = {};
+  for (const field of EDITABLE_CUSTOMER_FIELDS) {
+    const value = body[field];
+    if (value !== undefined && value !== stored[field]) changes[field] = value;
+  }
+  return changes;
+}
+
+function choicesOf(body: CustomerUpdate) {
+  const choices = [
+    { field: 'body.salutation', list: 'salutation', value: body.salutation },
+    { field: 'body.position', list: 'position', value: body.position },
+    { field: 'body.profession', list: 'professions', value: body.profession },
+    { field: 'body.otherIndustry', list: 'otherIndustries', value: body.otherIndustry },
+  ] as const;
+  return choices.flatMap((choice) =>
+    typeof choice.value === 'string' ? [{ ...choice, value: choice.value }] : [],
+  );
+}
+
+export default defineRoute(calls.customerUpdateCustomerData, async (request) => {
+  const { db } = request.server;
+  const stored = request.customer;
+  const errors = [
+    ...readOnlyChanges(request.body, await customerData(db, stored)),
+    ...(await unknownChoices(db, choicesOf(request.body))),
+  ];
+  if (errors.length > 0) throw ApiError.badRequest(errors);
+
+  const changes = changesOf(request.body, stored);
+  const fields = Object.keys(changes);
+  if (fields.length === 0) return customerData(db, stored);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customers)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(customers.id, stored.id))
+      .returning();
+    if (!updated) throw new Error('the customer disappeared during the update');
+    await audit(tx, {
+      actorCustomerId: stored.id,
+      action: 'customer.updated',
+      entity: 'customer',
+      entityId: stored.id,
+      data: { fields },
+    });
+    return customerData(tx, updated);
+  });
+});

@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { calls, ErrorCode } from '@pp/contract';
+import { memberships } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { employeeOf } from '../../lib/employees/view.ts';
+import { ApiError } from '../../lib/problem.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+/** Member ↔ admin, by the superadmin, for an enabled employee other than themself. */
+export default defineRoute(calls.employeeChangeRole, async (request) => {
+  const { companyId, customerId, role } = request.body;
+  return request.server.db.transaction(async (tx) => {
+    await lockPractice(tx, companyId);
+    await currentRole(tx, request.customer.id, companyId, 'superadmin');
+    const target = await membershipOf(tx, customerId, companyId);
+    if (!target) throw ApiError.notFound();
+    if (target.role === 'superadmin' || target.status !== 'enabled') {
+      throw new ApiError(409, ErrorCode.conflict);
+    }
+    if (target.role !== role) {
+      await tx
+        .update(memberships)
+        .set({ role, updatedAt: sql`now()` })
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)));
+      await audit(tx, {
+        actorCustomerId: request.customer.id,
+        action: 'employee.role_changed',
+        entity: 'membership',
+        entityId: customerId,
+        companyId,
+        data: { from: target.role, to: role },
+      });
+    }
+    return employeeOf(tx, companyId, customerId);
+  });
+});

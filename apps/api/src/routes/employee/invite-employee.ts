@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { calls, ErrorCode, FieldErrorCode, usesProhibitedAlias } from '@pp/contract';
+import { customers, invitations, memberships } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { freshInvitation, sendInvitation } from '../../lib/employees/invitation.ts';
+import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { displayName } from '../../lib/employees/names.ts';
+import { foreignLocations } from '../../lib/employees/practice-locations.ts';
+import { languageOf } from '../../lib/language.ts';
+import { unknownChoices } from '../../lib/picklists.ts';
+import { prohibitedAliasesOf } from '../../lib/prohibited-aliases.ts';
+import { ApiError } from '../../lib/problem.ts';
+import { assertMailQuota } from '../../mail/quota.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+/**
+ * Answers the same whether or not the address has an account (PRODUCT §4), and never changes an
+ * existing customer: what the inviter typed stays with the invitation.
+ */
+export default defineRoute(calls.employeeInviteEmployee, async (request) => {
+  const { db, config } = request.server;
+  const inviter = request.customer;
+  const { companyId, email, role, locationIds, ...typed } = request.body;
+  const errors = [
+    ...(await unknownChoices(
+      db,
+      typed.salutation
+        ? [{ field: 'body.salutation', list: 'salutation', value: typed.salutation }]
+        : [],
+    )),
+    ...(await foreignLocations(db, companyId, locationIds)),
+  ];
+  if (usesProhibitedAlias(email, await prohibitedAliasesOf(db))) {
+    errors.unshift({ field: 'body.email', code: FieldErrorCode.prohibitedAlias });
+  }
+  if (errors.length > 0) throw ApiError.badRequest(errors);
+
+  await db.transaction(async (tx) => {
+    await lockPractice(tx, companyId);
+    const inviterRole = await currentRole(tx, inviter.id, companyId, 'admin');
+    if (role === 'admin' && inviterRole !== 'superadmin') throw ApiError.forbidden();
+    // The limits before anything is looked up: a refusal must not depend on the address.
+    await assertMailQuota(tx, { recipient: email, actorCustomerId: inviter.id, companyId });
+    const [existing] = await tx.select().from(customers).where(eq(customers.email, email));
+    if (existing && (await membershipOf(tx, existing.id, companyId))) {
+      throw new ApiError(409, ErrorCode.alreadyMember);
+    }
+    const language = existing?.preferredLanguage ?? languageOf(request);
+    const invitee =
+      existing ??
+      (
+        await tx
+          .insert(customers)
+          .values({ email, invitationOnly: true, preferredLanguage: language })
+          .returning()
+      )[0];
+    if (!invitee) throw new Error('the invitee was not created');
+    await tx
+      .insert(memberships)
+      .values({ customerId: invitee.id, companyId, role, status: 'invited' });
+    const { link, ...secret } = freshInvitation(config);
+    await tx.insert(invitations).values({
+      companyId,
+      customerId: invitee.id,
+      invitedBy: inviter.id,
+      email,
+      role,
+      typed: { ...typed, locationIds },
+      ...secret,
+    });
+    await sendInvitation(tx, config, {
+      to: email,
+      language,
+      companyId,
+      inviter: { id: inviter.id, name: displayName(inviter) },
+      link,
+    });
+    await audit(tx, {
+      actorCustomerId: inviter.id,
+      action: 'employee.invited',
+      entity: 'membership',
+      entityId: invitee.id,
+      companyId,
+      data: { role },
+    });
+  });
+  return { status: 'accepted' as const };
+});

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import { calls, ErrorCode } from '@pp/contract';
+import { locationAssignments } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { foreignLocations } from '../../lib/employees/practice-locations.ts';
+import { employeeOf } from '../../lib/employees/view.ts';
+import { ApiError } from '../../lib/problem.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+export default defineRoute(calls.employeeSetEmployeeLocations, async (request) => {
+  const { db } = request.server;
+  const { companyId, customerId } = request.body;
+  const locationIds = [...new Set(request.body.locationIds)];
+  const errors = await foreignLocations(db, companyId, locationIds);
+  if (errors.length > 0) throw ApiError.badRequest(errors);
+  return db.transaction(async (tx) => {
+    await lockPractice(tx, companyId);
+    await currentRole(tx, request.customer.id, companyId, 'admin');
+    const target = await membershipOf(tx, customerId, companyId);
+    if (!target) throw ApiError.notFound();
+    if (target.status === 'invited' || target.status === 'requested') {
+      throw new ApiError(409, ErrorCode.conflict);
+    }
+    await tx
+      .delete(locationAssignments)
+      .where(
+        and(
+          eq(locationAssignments.companyId, companyId),
+          eq(locationAssignments.customerId, customerId),
+        ),
+      );
+    if (locationIds.length > 0) {
+      await tx
+        .insert(locationAssignments)
+        .values(locationIds.map((locationId) => ({ locationId, customerId, companyId })));
+    }
+    await audit(tx, {
+      actorCustomerId: request.customer.id,
+      action: 'employee.locations_changed',
+      entity: 'membership',
+      entityId: customerId,
+      companyId,
+      data: { locations: locationIds.length },
+    });
+    return employeeOf(tx, companyId, customerId);
+  });
+});

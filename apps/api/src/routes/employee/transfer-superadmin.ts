@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { calls, ErrorCode } from '@pp/contract';
+import { memberships } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { employeeOf } from '../../lib/employees/view.ts';
+import { ApiError } from '../../lib/problem.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+/**
+ * Hands the superadmin role to an enabled admin; the caller becomes admin. Under the practice's
+ * lock, so a hand-over and a change of the same admin sent at once never both succeed.
+ */
+export default defineRoute(calls.employeeTransferSuperadmin, async (request) => {
+  const { companyId, customerId } = request.body;
+  const callerId = request.customer.id;
+  return request.server.db.transaction(async (tx) => {
+    await lockPractice(tx, companyId);
+    await currentRole(tx, callerId, companyId, 'superadmin');
+    const target = await membershipOf(tx, customerId, companyId);
+    if (!target) throw ApiError.notFound();
+    if (customerId === callerId || target.role !== 'admin' || target.status !== 'enabled') {
+      throw new ApiError(409, ErrorCode.conflict);
+    }
+    const setRole = (id: string, role: 'admin' | 'superadmin') =>
+      tx
+        .update(memberships)
+        .set({ role, updatedAt: sql`now()` })
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, id)));
+    // First down, then up: at most one superadmin at any moment, exactly one at commit.
+    await setRole(callerId, 'admin');
+    await setRole(customerId, 'superadmin');
+    await audit(tx, {
+      actorCustomerId: callerId,
+      action: 'employee.superadmin_transferred',
+      entity: 'membership',
+      entityId: customerId,
+      companyId,
+    });
+    return employeeOf(tx, companyId, customerId);
+  });
+});

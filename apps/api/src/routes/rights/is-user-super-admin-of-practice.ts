@@ -1,0 +1,7 @@
+import { calls } from '@pp/contract';
+import { hasRight } from '../../lib/rights.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+export default defineRoute(calls.rightsIsUserSuperAdminOfPractice, async (request) =>
+  hasRight(request.server.db, request.customer.id, request.query.practiceId, 'superadmin'),
+);

@@ -1,0 +1,7 @@
+import { calls } from '@pp/contract';
+import { prohibitedAliasesOf } from '../../lib/prohibited-aliases.ts';
+import { defineRoute } from '../../routing/route.ts';
+
+export default defineRoute(calls.utilityEmailProhibitedAlias, async (request) =>
+  prohibitedAliasesOf(request.server.db),
+);

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, calls, CompanySchema, CustomerSchema } from '@pp/contract';
+import { auditLog, companies } from '../../src/db/schema.ts';
+import { useApi } from '../support/context.ts';
+import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
+
+const url = (call: { path: string }, query = '') => `${API_BASE}${call.path}${query}`;
+
+describe('a disabled practice', () => {
+  const api = useApi();
+  const db = () => api.db.database.db;
+
+  async function practiceWithStaff() {
+    const owner = uniqueEmail('inhaber');
+    const admin = uniqueEmail('admin');
+    const superadmin = await createCustomer(db(), { email: owner });
+    const practice = await createPractice(db(), { superadminId: superadmin.id });
+    await createCustomer(db(), {
+      email: admin,
+      practices: [{ companyId: practice.id, role: 'admin' }],
+    });
+    return {
+      practice,
+      owner: bearer(await api.issuer.tokenFor(owner)),
+      admin: bearer(await api.issuer.tokenFor(admin)),
+    };
+  }
+  const disable = (headers: Record<string, string>, id: string) =>
+    api.app.inject({
+      method: 'PATCH',
+      url: url(calls.companyDisableCompany, `?companyId=${id}`),
+      headers,
+    });
+  const enable = (headers: Record<string, string>, id: string) =>
+    api.app.inject({
+      method: 'PATCH',
+      url: url(calls.companyEnableCompany, `?companyId=${id}`),
+      headers,
+    });
+  const update = (headers: Record<string, string>, id: string, phone: string) =>
+    api.app.inject({
+      method: 'PATCH',
+      url: url(calls.companyUpdateCompany),
+      headers,
+      payload: { companyId: id, phone },
+    });
+
+  it('is disabled by its superadmin, keeps its data, stays readable and refuses changes', async () => {
+    const { practice, owner, admin } = await practiceWithStaff();
+    const disabled = await disable(owner, practice.id);
+    expect(disabled.statusCode).toBe(200);
+    expect(CompanySchema.parse(disabled.json()).status).toBe('disabled');
+
+    const read = await api.app.inject({
+      url: url(calls.companyGetCompany, `?companyId=${practice.id}`),
+      headers: admin,
+    });
+    expect(CompanySchema.parse(read.json())).toMatchObject({
+      name: practice.name,
+      status: 'disabled',
+    });
+    expectProblem(await update(admin, practice.id, '+49 89 1111111'), 409, 'practice_disabled');
+    expectProblem(await update(owner, practice.id, '+49 89 1111111'), 409, 'practice_disabled');
+    expectProblem(await disable(owner, practice.id), 409, 'practice_disabled');
+    const [row] = await db().select().from(companies).where(eq(companies.id, practice.id));
+    expect(row?.phone).toBeNull();
+
+    // The superadmin sees it among their practices, read-only, and can enable it again.
+    const me = CustomerSchema.parse(
+      (await api.app.inject({ url: url(calls.customerGetCustomerData), headers: owner })).json(),
+    );
+    expect(me.associatedCompanies.companyVms).toContainEqual(
+      expect.objectContaining({ companyId: practice.id, status: 'disabled' }),
+    );
+    expectProblem(await enable(admin, practice.id), 403, 'forbidden');
+    const enabled = await enable(owner, practice.id);
+    expect(CompanySchema.parse(enabled.json()).status).toBe('enabled');
+    expect((await update(admin, practice.id, '+49 89 1111111')).statusCode).toBe(200);
+
+    const actions = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, practice.id));
+    expect(actions.map((a) => a.action)).toEqual([
+      'company.disabled',
+      'company.enabled',
+      'company.updated',
+    ]);
+  });
+
+  it('is disabled only by its superadmin, not by an admin', async () => {
+    const { practice, admin } = await practiceWithStaff();
+    expectProblem(await disable(admin, practice.id), 403, 'forbidden');
+    const [row] = await db().select().from(companies).where(eq(companies.id, practice.id));
+    expect(row?.status).toBe('enabled');
+  });
+});

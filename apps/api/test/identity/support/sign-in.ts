@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { normalizeHtml, type TestBrowser } from '@pp/testing';
+import type { EmbeddedProvider } from './provider.ts';
+
+const TokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  id_token: z.string().optional(),
+  token_type: z.literal('Bearer'),
+});
+export type Tokens = z.infer<typeof TokenResponse>;
+
+export interface SignInPage {
+  html: string;
+  action: URL;
+  csrf: string;
+  verifier: string;
+}
+
+/** The portal's authorization request (code + PKCE), followed to the provider's sign-in page. */
+export async function openSignIn(
+  provider: EmbeddedProvider,
+  browser: TestBrowser,
+  params: Record<string, string> = {},
+): Promise<SignInPage> {
+  const { config, issuer } = provider;
+  const verifier = randomBytes(32).toString('base64url');
+  const url = new URL('/auth', issuer);
+  url.search = new URLSearchParams({
+    client_id: config.oidc.clientId,
+    response_type: 'code',
+    redirect_uri: `${config.publicUrl.origin}/`,
+    scope: `openid email profile ${config.oidc.apiScope}`,
+    state: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...params,
+  }).toString();
+  const { response, url: pageUrl } = await browser.follow(url, issuer);
+  const html = normalizeHtml(await response.text());
+  const action = /<form method="post" action="([^"]+\/login)"/.exec(html)?.[1];
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!action || !csrf) throw new Error(`no sign-in form at ${pageUrl.href}:\n${html}`);
+  return { html, action: new URL(action, pageUrl), csrf, verifier };
+}
+
+export interface SignInResult {
+  status: number;
+  /** The sign-in page again when the credentials were refused. */
+  html: string;
+  /** The portal's callback with the code when they were accepted. */
+  code?: string;
+  verifier: string;
+}
+
+/** Types the credentials into the sign-in page; on success follows the way back to the portal. */
+export async function submitSignIn(
+  provider: EmbeddedProvider,
+  browser: TestBrowser,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
+  const page = await openSignIn(provider, browser);
+  const fields = { csrf: page.csrf, email, password };
+  const response = await browser.postForm(page.action, fields, provider.issuer);
+  if (response.status !== 303) {
+    const html = normalizeHtml(await response.text());
+    return { status: response.status, html, verifier: page.verifier };
+  }
+  const resume = new URL(response.headers.get('location') ?? '', provider.issuer);
+  const { url } = await browser.follow(resume, provider.issuer);
+  const code = url.searchParams.get('code') ?? undefined;
+  return { status: 303, html: '', code, verifier: page.verifier };
+}
+
+function tokenRequest(provider: EmbeddedProvider, fields: Record<string, string>) {
+  return fetch(new URL('/token', provider.issuer), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: provider.config.publicUrl.origin,
+    },
+    body: new URLSearchParams({ client_id: provider.config.oidc.clientId, ...fields }),
+  });
+}
+
+/** The whole sign-in of the portal: page, credentials, code exchange. Throws when refused. */
+export async function signIn(
+  provider: EmbeddedProvider,
+  email: string,
+  password: string,
+  browser: TestBrowser = provider.browser(),
+): Promise<Tokens> {
+  const result = await submitSignIn(provider, browser, email, password);
+  if (!result.code) throw new Error(`sign-in refused (${result.status})`);
+  const response = await tokenRequest(provider, {
+    grant_type: 'authorization_code',
+    code: result.code,
+    redirect_uri: `${provider.config.publicUrl.origin}/`,
+    code_verifier: result.verifier,
+  });
+  return TokenResponse.parse(await response.json());
+}
+
+export function refresh(provider: EmbeddedProvider, refreshToken: string): Promise<Response> {
+  return tokenRequest(provider, { grant_type: 'refresh_token', refresh_token: refreshToken });
+}

@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, calls, ProblemSchema, type CallDefinition } from '@pp/contract';
+import { useApi } from '../support/context.ts';
+import { isServerRun } from '../support/database.ts';
+import { demo } from '../support/demo.ts';
+import { randomClientAddress } from '../rate-limit/limits.ts';
+import { hostile, objectOf } from './arbitraries.ts';
+
+export const CASES_PER_OPERATION = 1000;
+
+const operations = Object.values(calls).map((call) => [call.path, call] as const);
+
+/** A query string from any values (a client can send anything; the api must answer it). */
+function queryString(values: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    params.append(key, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The headers a call reads: the token (often good, sometimes garbage), language, content type. */
+const headers = (token: string) =>
+  fc.record({
+    authorization: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(`Bearer ${token}`) },
+      fc.constantFrom(
+        'Bearer',
+        'Bearer x.y.z',
+        `Basic ${token}`,
+        'bearer  \u0000',
+        `Bearer ${token}${token}`,
+      ),
+    ),
+    'accept-language': fc.oneof(
+      fc.constantFrom('de', 'en-GB,en;q=0.9', '*', 'xx;q=abc'),
+      fc.string({ maxLength: 20 }),
+    ),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+    ),
+  });
+
+// On the embedded database (the issue's target); the server run keeps its time for the rest.
+describe.runIf(!isServerRun())(
+  `every operation with ${CASES_PER_OPERATION} generated requests`,
+  () => {
+    const api = useApi({ embeddedProvider: true, env: { ENABLE_TEST_ENDPOINTS: 'true' } });
+    let token = '';
+    beforeAll(async () => {
+      token = await api.issuer.tokenFor(demo.anna);
+    });
+
+    it.each(operations)(
+      '%s never answers 500, only its success or a problem',
+      async (_path, call: CallDefinition) => {
+        await fc.assert(
+          fc.asyncProperty(
+            objectOf(call.querystring),
+            fc.oneof(
+              { weight: 5, arbitrary: objectOf(call.body) },
+              hostile,
+              fc.constant('{"unterminated": '),
+            ),
+            headers(token),
+            async (query, body, sent) => {
+              const answer = await api.app.inject({
+                method: call.method,
+                url: `${API_BASE}${call.path}${queryString(query)}`,
+                remoteAddress: randomClientAddress(),
+                headers: sent,
+                ...(call.method === 'GET'
+                  ? {}
+                  : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+              });
+              expect(answer.statusCode, answer.body.slice(0, 300)).toBeLessThan(500);
+              const parsed: unknown = answer.body === '' ? undefined : JSON.parse(answer.body);
+              if (answer.statusCode >= 400) {
+                expect(ProblemSchema.safeParse(parsed).success, answer.body.slice(0, 300)).toBe(
+                  true,
+                );
+              } else {
+                expect(call.response.safeParse(parsed).success, answer.body.slice(0, 300)).toBe(
+                  true,
+                );
+              }
+            },
+          ),
+          { numRuns: CASES_PER_OPERATION },
+        );
+      },
+      120_000,
+    );
+  },
+);

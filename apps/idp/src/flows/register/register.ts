@@ -1,0 +1,62 @@
+import { issueAccountToken } from '../../account-tokens.ts';
+import { hashPassword } from '../../accounts.ts';
+import { idpAccounts } from '../../db/schema.ts';
+import { ACCOUNT_PAGES, pageUrl } from '../../forms/paths.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { LIFETIMES } from '../../lifetimes.ts';
+import type { ResolvedOptions } from '../../options.ts';
+
+export interface Registration {
+  /** In the contract's normal form. */
+  email: string;
+  password: string;
+  locale: Locale;
+}
+
+/**
+ * A new address gets an unconfirmed account and the `account-verification` mail; an address that
+ * has an account gets the `account-exists` mail, and nothing changes. Either way in one
+ * transaction with the mail, and with one Argon2 hash, so that neither the answer nor its time
+ * tells the two apart. A mail held back by a limit changes nothing of that.
+ */
+export async function register(options: ResolvedOptions, registration: Registration) {
+  const { db, mailer, issuer, logger } = options;
+  const { email, locale } = registration;
+  const passwordHash = await hashPassword(registration.password);
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(idpAccounts)
+      .values({ email, passwordHash, locale, emailVerified: false })
+      .onConflictDoNothing({ target: idpAccounts.email })
+      .returning({ id: idpAccounts.id });
+    if (!created) {
+      await mailer.send(tx, {
+        kind: 'account-exists',
+        to: email,
+        language: locale,
+        signInLink: new URL(options.portalUrl),
+        resetLink: pageUrl(issuer, ACCOUNT_PAGES.forgotPassword, locale),
+      });
+      logger.info({}, 'registration of an address that has an account');
+      return;
+    }
+    await sendVerification(options, tx, { accountId: created.id, email, locale });
+    logger.info({ accountId: created.id }, 'account registered, address not confirmed yet');
+  });
+}
+
+/** A new single-use link that confirms the account's address, by mail. */
+export async function sendVerification(
+  options: Pick<ResolvedOptions, 'mailer' | 'issuer'>,
+  tx: ResolvedOptions['db'],
+  account: { accountId: string; email: string; locale: Locale },
+): Promise<void> {
+  const token = await issueAccountToken(tx, account.accountId, 'verify-email');
+  await options.mailer.send(tx, {
+    kind: 'account-verification',
+    to: account.email,
+    language: account.locale,
+    link: pageUrl(options.issuer, ACCOUNT_PAGES.verify, account.locale, token),
+    validHours: LIFETIMES.verificationLink / 3600,
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { allowOnly } from '../../app/allow-only.ts';
+import { sendPage } from '../../app/send-page.ts';
+import { issueFormToken } from '../../forms/form-token.ts';
+import { pageLocale } from '../../forms/locale.ts';
+import { ACCOUNT_PAGES } from '../../forms/paths.ts';
+import { readLinkQuery } from '../../forms/read.ts';
+import type { FormDeps } from '../../forms/types.ts';
+import { registerPage } from './page.ts';
+import { showResend, submitResend } from './resend.ts';
+import { submitRegistration } from './submit.ts';
+import { showConfirmation, submitConfirmation } from './verify.ts';
+
+/** Registration with e-mail confirmation (decision 0020). */
+export function registerRoutes(app: FastifyInstance, deps: FormDeps): void {
+  const { register, verify, resend } = ACCOUNT_PAGES;
+  app.get(register, (request, reply) => {
+    const locale = pageLocale(request, readLinkQuery(request.query).lang);
+    const csrfToken = issueFormToken(deps, request, reply);
+    const { links, portalUrl } = deps.options;
+    return sendPage(reply, 200, registerPage({ locale, links, portalUrl, csrfToken, email: '' }));
+  });
+  app.post(register, (request, reply) => submitRegistration(deps, request, reply));
+  allowOnly(app, register, ['GET', 'POST']);
+
+  app.get(verify, (request, reply) => showConfirmation(deps, request, reply));
+  app.post(verify, (request, reply) => submitConfirmation(deps, request, reply));
+  allowOnly(app, verify, ['GET', 'POST']);
+
+  app.get(resend, (request, reply) => showResend(deps, request, reply));
+  app.post(resend, (request, reply) => submitResend(deps, request, reply));
+  allowOnly(app, resend, ['GET', 'POST']);
+}

@@ -1,0 +1,103 @@
+import { messagesFor, type Locale } from '../../i18n/locale.ts';
+import { html } from '../../pages/html.ts';
+import { layout, type LegalLinks } from '../../pages/layout.ts';
+import { accountLinks, resendForm, type ResendOffer } from './account-links.ts';
+
+export type SignInProblem =
+  | { kind: 'invalid-credentials'; waitSeconds: number }
+  | { kind: 'missing-fields' }
+  | { kind: 'throttled'; waitSeconds: number }
+  | { kind: 'unverified'; resend: ResendOffer };
+
+export interface SignInPage {
+  locale: Locale;
+  links: LegalLinks;
+  /** Where the form posts to, and the interaction's CSRF token. */
+  loginAction: string;
+  abortAction: string;
+  csrfToken: string;
+  email: string;
+  problem?: SignInProblem | undefined;
+}
+
+const ERROR_ID = 'sign-in-error';
+
+function problemText(locale: Locale, problem: SignInProblem): string[] {
+  const t = messagesFor(locale).signIn;
+  switch (problem.kind) {
+    case 'invalid-credentials':
+      return problem.waitSeconds > 0
+        ? [t.invalidCredentials, t.waitBeforeRetry(problem.waitSeconds)]
+        : [t.invalidCredentials];
+    case 'missing-fields':
+      return [t.missingFields];
+    case 'throttled':
+      return [t.throttled(problem.waitSeconds)];
+    case 'unverified':
+      return [t.unverified];
+  }
+}
+
+/** The sign-in form; a problem is announced and tied to both inputs. */
+export function signInPage(page: SignInPage): string {
+  const t = messagesFor(page.locale).signIn;
+  const problem = page.problem;
+  const describedBy = problem ? ERROR_ID : undefined;
+  // An unconfirmed address is no mistake in what was typed.
+  const invalid = problem && problem.kind !== 'unverified' ? 'true' : undefined;
+  const focusPassword = page.email !== '';
+  const body = html`<h1>${t.title}</h1>
+    <p class="muted">${t.intro}</p>
+    ${
+      problem
+        ? html`<div class="alert" id="${ERROR_ID}" role="alert">
+            ${problemText(page.locale, problem).map((line) => html`<p>${line}</p>`)}
+          </div>`
+        : undefined
+    }
+    <form method="post" action="${page.loginAction}">
+      <input type="hidden" name="csrf" value="${page.csrfToken}" />
+      <div class="field">
+        <label for="email">${t.email}</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          inputmode="email"
+          autocomplete="username"
+          autocapitalize="none"
+          spellcheck="false"
+          required
+          maxlength="254"
+          value="${page.email}"
+          ${attr('aria-describedby', describedBy)}${attr('aria-invalid', invalid)}${focusPassword ? '' : html` autofocus`}
+        />
+      </div>
+      <div class="field">
+        <label for="password">${t.password}</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          maxlength="1024"
+          ${attr('aria-describedby', describedBy)}${attr('aria-invalid', invalid)}${focusPassword ? html` autofocus` : ''}
+        />
+      </div>
+      <div class="actions">
+        <button type="submit" class="primary">${t.submit}</button>
+        <button type="submit" class="secondary" form="abort">${t.cancel}</button>
+      </div>
+    </form>
+    <form id="abort" method="post" action="${page.abortAction}">
+      <input type="hidden" name="csrf" value="${page.csrfToken}" />
+    </form>
+    ${problem?.kind === 'unverified' ? resendForm(page.locale, problem.resend) : undefined}
+    ${accountLinks(page.locale)}`;
+  return layout({ locale: page.locale, title: t.title, links: page.links, body });
+}
+
+function attr(name: string, value: string | undefined) {
+  return value === undefined ? '' : html` ${name}="${value}"`;
+}

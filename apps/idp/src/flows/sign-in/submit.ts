@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PageError } from '../../app/error-page.ts';
+import { issueFormToken } from '../../forms/form-token.ts';
+import { finishInteraction } from '../../interaction/finish.ts';
+import { formField, readForm } from '../../interaction/form.ts';
+import { interactionLocale } from '../../interaction/locale.ts';
+import { InteractionParams } from '../../interaction/params.ts';
+import { postedInteraction } from '../../interaction/posted.ts';
+import type { InteractionDeps } from '../../interaction/types.ts';
+import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { MAX_EMAIL, sendSignIn } from './render.ts';
+
+const MAX_PASSWORD = 1024;
+
+const SignInForm = z.object({ csrf: formField, email: formField, password: formField });
+
+/**
+ * `POST /interaction/:uid/login`: checks the credentials and counts a failure for the account
+ * and for the client address (Fastify's `request.ip`, decision 0016). A success finishes the
+ * interaction; otherwise the form comes back with the problem.
+ */
+export async function submitSignIn(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const { options } = deps;
+  const { uid } = InteractionParams.parse(request.params);
+  const form = readForm(SignInForm, request.body);
+  const interaction = await postedInteraction(deps, request, reply, uid, form.csrf);
+  if (interaction.prompt.name !== 'login') throw new PageError(400, 'expired');
+
+  const email = form.email.trim();
+  const { password } = form;
+  const page = {
+    locale: interactionLocale(request, interaction.params),
+    uid,
+    email: email.slice(0, MAX_EMAIL),
+  };
+  if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) {
+    return sendSignIn(deps, reply, { ...page, status: 400, problem: { kind: 'missing-fields' } });
+  }
+  const outcome = await attemptSignIn(options, { email, password, clientAddress: request.ip });
+  if (outcome.kind === 'throttled') {
+    const { waitSeconds } = outcome;
+    return sendSignIn(deps, reply, {
+      ...page,
+      status: 429,
+      problem: { kind: 'throttled', waitSeconds },
+      headers: { 'retry-after': String(waitSeconds) },
+    });
+  }
+  if (outcome.kind === 'failed') {
+    options.logger.info({ waitSeconds: outcome.waitSeconds }, 'sign-in failed');
+    return sendSignIn(deps, reply, {
+      ...page,
+      status: 401,
+      problem: { kind: 'invalid-credentials', waitSeconds: outcome.waitSeconds },
+    });
+  }
+  if (outcome.kind === 'unverified') {
+    options.logger.info(
+      { accountId: outcome.account.id },
+      'sign-in refused: address not confirmed',
+    );
+    const resend = { email, csrfToken: issueFormToken(deps, request, reply) };
+    return sendSignIn(deps, reply, {
+      ...page,
+      status: 403,
+      problem: { kind: 'unverified', resend },
+    });
+  }
+  options.logger.info({ accountId: outcome.account.id }, 'signed in');
+  const login = { accountId: outcome.account.id, amr: ['pwd'] };
+  return finishInteraction(deps, request, reply, { login }, false);
+}

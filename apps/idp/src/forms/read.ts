@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { refuseControlCharacters } from '../app/control-characters.ts';
+import { formField } from '../interaction/form.ts';
+
+const LinkQuery = z.object({ token: formField, lang: formField });
+
+/** The secret and language a link of our mails carries (`?token=…&lang=…`). */
+export function readLinkQuery(query: unknown): z.output<typeof LinkQuery> {
+  const parsed = LinkQuery.safeParse(query);
+  const values = parsed.success ? parsed.data : { token: '', lang: '' };
+  refuseControlCharacters(Object.values(values));
+  return values;
+}

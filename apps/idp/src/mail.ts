@@ -1,0 +1,40 @@
+import type { IdpDb } from './db/database.ts';
+import type { Locale } from './i18n/locale.ts';
+
+/**
+ * The mails the provider sends. The application that embeds the provider renders them in the
+ * recipient's language and delivers them (the api writes them to its outbox).
+ */
+export type IdentityMail =
+  | {
+      kind: 'account-verification';
+      to: string;
+      language: Locale;
+      /** Confirms the address of a new account. */
+      link: URL;
+      validHours: number;
+    }
+  | {
+      kind: 'account-exists';
+      to: string;
+      language: Locale;
+      /** Someone tried to register this address again: where to sign in or reset instead. */
+      signInLink: URL;
+      resetLink: URL;
+    }
+  | {
+      kind: 'password-reset';
+      to: string;
+      language: Locale;
+      /** Sets a new password (single use). */
+      link: URL;
+      validMinutes: number;
+    };
+
+export interface IdentityMailer {
+  /**
+   * Writes the mail in `tx`, so it goes out only if the transaction commits. Answers false, and
+   * writes nothing, when a mail limit holds it back (the caller answers the same either way).
+   */
+  send(tx: IdpDb, mail: IdentityMail): Promise<boolean>;
+}

@@ -1,0 +1,150 @@
+import { http, HttpResponse } from 'msw';
+import {
+  API_BASE,
+  CompanyCreateSchema,
+  CompanySchema,
+  CompanyUpdateSchema,
+  ConnectCompanySchema,
+  type Company as PracticeDetails,
+  type Customer,
+} from '@pp/contract';
+import { demoEntitlements, demoPractices } from './demo-practices.ts';
+import { problem } from './problem.ts';
+
+const path = (call: string) => `*${API_BASE}/${call}`;
+const accepted = () => HttpResponse.json({ status: 'accepted' }, { status: 202 });
+
+/** Where the fake keeps the signed-in customer (`fakeAccount`'s state), to add memberships. */
+interface CustomerHolder {
+  customer: Customer;
+}
+
+/**
+ * The api's Company calls with memory: they change the practices and the customer's
+ * memberships as the api does, so the next loads answer the new state. Bodies are kept.
+ */
+export function fakePractices(holder: CustomerHolder) {
+  const state = {
+    practices: [...demoPractices],
+    creates: [] as unknown[],
+    connects: [] as unknown[],
+    updates: [] as unknown[],
+  };
+  let next = 10;
+  const membershipOf = (id: string) =>
+    holder.customer.associatedCompanies.companyVms.find((vm) => vm.companyId === id);
+  const withRole = (practice: PracticeDetails) => ({
+    ...practice,
+    role: membershipOf(practice.companyId)?.role ?? 'member',
+  });
+  const byId = (id: string | null) => state.practices.find((p) => p.companyId === id);
+  const replace = (changed: PracticeDetails) => {
+    state.practices = state.practices.map((p) => (p.companyId === changed.companyId ? changed : p));
+    holder.customer = {
+      ...holder.customer,
+      associatedCompanies: {
+        companyVms: holder.customer.associatedCompanies.companyVms.map((vm) =>
+          vm.companyId === changed.companyId
+            ? {
+                ...vm,
+                name: changed.name,
+                status: changed.status,
+                postalCode: changed.postalCode,
+                city: changed.city,
+              }
+            : vm,
+        ),
+      },
+    };
+    return HttpResponse.json(withRole(changed));
+  };
+  const join = (
+    practice: PracticeDetails,
+    role: 'member' | 'superadmin',
+    status: 'enabled' | 'requested',
+  ) => {
+    const { companyId, customerNumber, name, postalCode, city } = practice;
+    holder.customer = {
+      ...holder.customer,
+      companyId: holder.customer.companyId ?? (status === 'enabled' ? companyId : null),
+      associatedCompanies: {
+        companyVms: [
+          ...holder.customer.associatedCompanies.companyVms,
+          {
+            companyId,
+            customerNumber,
+            name,
+            postalCode,
+            city,
+            status: practice.status,
+            role,
+            membershipStatus: status,
+          },
+        ],
+      },
+    };
+  };
+  const idFrom = (request: Request) => new URL(request.url).searchParams.get('companyId');
+
+  const reads = [
+    http.get(path('Company/GetCompany'), ({ request }) => {
+      const found = byId(idFrom(request));
+      return found ? HttpResponse.json(withRole(found)) : problem(404, 'not_found');
+    }),
+    http.get(path('Company/CheckEntitlements'), ({ request }) =>
+      byId(idFrom(request)) ? HttpResponse.json(demoEntitlements) : problem(404, 'not_found'),
+    ),
+  ];
+  const writes = [
+    http.post(path('Company/CreateCompany'), async ({ request }) => {
+      const body: unknown = await request.json();
+      state.creates.push(body);
+      const { confirmDuplicate, ...fields } = CompanyCreateSchema.parse(body);
+      const duplicate = state.practices.some(
+        (p) =>
+          p.name.toLowerCase() === fields.name.toLowerCase() && p.postalCode === fields.postalCode,
+      );
+      if (duplicate && !confirmDuplicate) return problem(409, 'possible_duplicate');
+      const created = CompanySchema.parse({
+        phone: null,
+        email: null,
+        website: null,
+        ...fields,
+        companyId: `00000000-0000-4000-8000-0000000000${next++}`,
+        customerNumber: `P-1000${next}`,
+        status: 'enabled',
+        role: 'superadmin',
+      });
+      state.practices.push(created);
+      join(created, 'superadmin', 'enabled');
+      return HttpResponse.json(created, { status: 201 });
+    }),
+    http.patch(path('Company/ConnectExistingCompany'), async ({ request }) => {
+      const body: unknown = await request.json();
+      state.connects.push(body);
+      const { customerNumber, postalCode } = ConnectCompanySchema.parse(body);
+      const found = state.practices.find(
+        (p) => p.customerNumber === customerNumber && p.postalCode === postalCode,
+      );
+      if (found && !membershipOf(found.companyId)) join(found, 'member', 'requested');
+      return accepted();
+    }),
+    http.patch(path('Company/UpdateCompany'), async ({ request }) => {
+      const body: unknown = await request.json();
+      state.updates.push(body);
+      const { companyId, ...changes } = CompanyUpdateSchema.parse(body);
+      const found = byId(companyId);
+      return found ? replace({ ...found, ...changes }) : problem(404, 'not_found');
+    }),
+    http.patch(path('Company/DisableCompany'), ({ request }) => {
+      const found = byId(idFrom(request));
+      return found ? replace({ ...found, status: 'disabled' }) : problem(404, 'not_found');
+    }),
+    http.patch(path('Company/EnableCompany'), ({ request }) => {
+      const found = byId(idFrom(request));
+      return found ? replace({ ...found, status: 'enabled' }) : problem(404, 'not_found');
+    }),
+  ];
+
+  return { state, reads, handlers: [...reads, ...writes] };
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { calls } from '@pp/contract';
+import { useApiClient, type ApiClient } from '../../../lib/api/api-context.ts';
+import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+
+export const locationQueryKey = (locationId: string) =>
+  ['Location/GetLocationById', locationId] as const;
+
+export function getLocationById(client: ApiClient, locationId: string) {
+  return client.call(calls.locationGetLocationById, { query: { locationId } });
+}
+
+/** `onFailure` runs once per failed load (not per component that shows it). */
+export function locationQueryOptions(client: ApiClient, locationId: string, onFailure: () => void) {
+  return queryOptions({
+    queryKey: locationQueryKey(locationId),
+    queryFn: async () => {
+      try {
+        return await getLocationById(client, locationId);
+      } catch (error) {
+        onFailure();
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}
+
+/** One location; a failed load shows `MESSAGES.GET_ERROR` (specification §8). */
+export function useLocationById(locationId: string) {
+  const toasts = useToasts();
+  return useQuery(
+    locationQueryOptions(useApiClient(), locationId, () => toasts.show(TOAST_MESSAGES.GET_ERROR)),
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ROUTES } from '@pp/contract';
+import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
+import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
+import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
+import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { DEFAULT_LOCATIONS_VIEW } from '../../../lib/ui-state/api/get-locations.ts';
+import { useCreateLocation } from '../api/create-location.ts';
+import {
+  EMPTY_LOCATION,
+  LOCATION_FIELDS,
+  locationFormSchema,
+  NEW_LOCATION_COUNTRY,
+  type LocationFields,
+  type LocationFormValues,
+} from '../location-form-values.ts';
+import { locationsViewParams } from '../locations-view.ts';
+import { LocationFieldset } from './location-fields.tsx';
+
+const resolver = zodResolver(locationFormSchema(NEW_LOCATION_COUNTRY), { error: fieldErrorMap });
+
+/**
+ * A new location of the active practice. Saved, it is shown in the list (searched by its name,
+ * so it is there whatever page it sorts onto). A failed save shows `MESSAGES.GET_ERROR`, as the
+ * specification's catalogue has it for locations, and keeps the input.
+ */
+export function AddLocationForm({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  const create = useCreateLocation();
+  const [refusal, setRefusal] = useState<unknown>();
+  const form = useForm<LocationFormValues, unknown, LocationFields>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: EMPTY_LOCATION,
+  });
+
+  const save = form.handleSubmit(async (body) => {
+    if (create.isPending) return;
+    setRefusal(undefined);
+    try {
+      const created = await create.mutateAsync({ companyId, ...body });
+      toasts.show('LOCATIONS.CREATED', 'success');
+      const search = locationsViewParams({ ...DEFAULT_LOCATIONS_VIEW, search: created.name });
+      void navigate({ pathname: ROUTES.locations, search: search.toString() });
+    } catch (error) {
+      serverFieldErrors(error, 'body', LOCATION_FIELDS).forEach(({ field, message }, index) =>
+        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
+      setRefusal(error);
+      toasts.show(TOAST_MESSAGES.GET_ERROR);
+    }
+  });
+
+  const pending = form.formState.isSubmitting || create.isPending;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void save(event)}
+      aria-label={t('LOCATION_FORM.ADD_FORM')}
+    >
+      <RefusalAlert error={refusal} />
+      <LocationFieldset form={form} />
+      <Group mt="xl" mb="xl">
+        <Button type="submit" loading={pending}>
+          {t('LOCATION_FORM.ADD_SUBMIT')}
+        </Button>
+        <Button component={Link} to={ROUTES.locations} variant="default">
+          {t('ACTIONS.CANCEL')}
+        </Button>
+      </Group>
+    </form>
+  );
+}

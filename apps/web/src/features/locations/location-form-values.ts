@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  DEFAULT_COUNTRY,
+  EmailSchema,
+  fieldError,
+  FieldErrorCode,
+  isPostalCode,
+  PhoneSchema,
+  plainText,
+  PostalCodeSchema,
+  type Location,
+} from '@pp/contract';
+
+/** The location form as typed: every field a string, empty ones included. */
+export interface LocationFormValues {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  phoneNumber: string;
+  invoiceMail: string;
+}
+
+export const LOCATION_FIELDS = [
+  'name',
+  'street',
+  'postalCode',
+  'city',
+  'phoneNumber',
+  'invoiceMail',
+] as const satisfies readonly (keyof LocationFormValues)[];
+
+/** An empty phone number or invoice e-mail is sent as null (specification §5). */
+const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z.string().transform(emptyAsNull).pipe(schema.nullable());
+
+/**
+ * Checks the form in the browser as the api does, for a location in `country` (German postal
+ * codes have five digits), and gives the fields of the create and update bodies.
+ */
+export function locationFormSchema(country: string) {
+  return z.object({
+    name: plainText(200),
+    street: plainText(200),
+    postalCode: PostalCodeSchema.refine(
+      (value) => isPostalCode(value, country),
+      fieldError(country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid),
+    ),
+    city: plainText(100),
+    phoneNumber: optional(PhoneSchema),
+    invoiceMail: optional(EmailSchema),
+  });
+}
+
+export type LocationFields = z.output<ReturnType<typeof locationFormSchema>>;
+
+export const EMPTY_LOCATION: LocationFormValues = {
+  name: '',
+  street: '',
+  postalCode: '',
+  city: '',
+  phoneNumber: '',
+  invoiceMail: '',
+};
+
+/** New locations are in Germany (the create call's default). */
+export const NEW_LOCATION_COUNTRY = DEFAULT_COUNTRY;
+
+export function locationFormValues(location: Location): LocationFormValues {
+  return {
+    name: location.name,
+    street: location.street ?? '',
+    postalCode: location.postalCode ?? '',
+    city: location.city ?? '',
+    phoneNumber: location.phoneNumber ?? '',
+    invoiceMail: location.invoiceMail ?? '',
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  CountrySchema,
+  DEFAULT_COUNTRY,
+  EmailSchema,
+  fieldError,
+  FieldErrorCode,
+  isPostalCode,
+  PhoneSchema,
+  plainText,
+  PostalCodeSchema,
+  WebsiteSchema,
+  type Company as PracticeDetails,
+} from '@pp/contract';
+
+/** The practice form as typed: every field a string, empty ones included. */
+export interface PracticeFormValues {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  phone: string;
+  email: string;
+  website: string;
+}
+
+export const PRACTICE_FIELDS = [
+  'name',
+  'street',
+  'postalCode',
+  'city',
+  'country',
+  'phone',
+  'email',
+  'website',
+] as const satisfies readonly (keyof PracticeFormValues)[];
+
+/** What the api stores for a practice: optional fields empty as null. */
+export type PracticeFields = z.output<typeof practiceFormSchema>;
+
+const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
+/** People write `www.praxis.de`; the api stores a full address. */
+const withScheme = (value: string) =>
+  value.trim() === '' || /^[a-z][a-z\d+.-]*:/i.test(value.trim())
+    ? value
+    : `https://${value.trim()}`;
+
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z.string().transform(emptyAsNull).pipe(schema.nullable());
+
+/** Checks the form in the browser as the api does; German postal codes have five digits. */
+export const practiceFormSchema = z
+  .object({
+    name: plainText(200),
+    street: plainText(200),
+    postalCode: PostalCodeSchema,
+    city: plainText(100),
+    country: CountrySchema,
+    phone: optional(PhoneSchema),
+    email: optional(EmailSchema),
+    website: z.string().transform(withScheme).transform(emptyAsNull).pipe(WebsiteSchema.nullable()),
+  })
+  .superRefine(({ postalCode, country }, context) => {
+    if (isPostalCode(postalCode.trim(), country)) return;
+    const code = country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid;
+    context.addIssue({ code: 'custom', path: ['postalCode'], ...fieldError(code) });
+  });
+
+export const EMPTY_PRACTICE: PracticeFormValues = {
+  name: '',
+  street: '',
+  postalCode: '',
+  city: '',
+  country: DEFAULT_COUNTRY,
+  phone: '',
+  email: '',
+  website: '',
+};
+
+/** A practice's stored data as the form shows it. */
+export function practiceFormValues(practice: PracticeDetails): PracticeFormValues {
+  return {
+    name: practice.name,
+    street: practice.street ?? '',
+    postalCode: practice.postalCode ?? '',
+    city: practice.city ?? '',
+    country: practice.country,
+    phone: practice.phone ?? '',
+    email: practice.email ?? '',
+    website: practice.website ?? '',
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { CustomerSchema } from '../customer.ts';
+import { EmailSchema } from '../email.ts';
+import { PicklistsSchema } from '../picklists.ts';
+import { AcceptedSchema, CustomerUpdateSchema, LinkSecretSchema } from '../profile.ts';
+
+export const customerGetCustomerData = defineCall({
+  method: 'GET',
+  path: '/Customer/GetCustomerData',
+  tag: 'Customer',
+  summary: "The caller's own record with their practices; links or provisions the identity",
+  access: 'customer',
+  response: CustomerSchema,
+});
+
+export const customerGetPicklists = defineCall({
+  method: 'GET',
+  path: '/Customer/GetPicklists',
+  tag: 'Customer',
+  summary: 'Picklists, labelled in the language of Accept-Language (German by default)',
+  access: 'token',
+  response: PicklistsSchema,
+});
+
+export const customerUpdateCustomerData = defineCall({
+  method: 'PATCH',
+  path: '/Customer/UpdateCustomerData',
+  tag: 'Customer',
+  summary:
+    "Changes the caller's own profile; the whole object of GetCustomerData may be sent, but its id, e-mail, primary practice and practices only unchanged",
+  access: 'customer',
+  body: CustomerUpdateSchema,
+  response: CustomerSchema,
+});
+
+export const customerChangePassword = defineCall({
+  method: 'POST',
+  path: '/Customer/ChangePassword',
+  tag: 'Customer',
+  summary:
+    "Sends a link that sets a new password to the caller's verified address (the identity provider's page)",
+  access: 'customer',
+  response: AcceptedSchema,
+  successStatus: 202,
+});
+
+export const customerUpdateEmail = defineCall({
+  method: 'POST',
+  path: '/Customer/UpdateEmail',
+  tag: 'Customer',
+  summary:
+    'Asks to change the e-mail address: the new address gets a confirmation link (or, when taken, a notice), the old one a notice; nothing changes until it is confirmed. Answers the same either way.',
+  access: 'customer',
+  querystring: z.strictObject({ newEmail: EmailSchema }),
+  response: AcceptedSchema,
+  successStatus: 202,
+});
+
+export const customerVerifyEmail = defineCall({
+  method: 'POST',
+  path: '/Customer/VerifyEmail',
+  tag: 'Customer',
+  summary:
+    "Confirms the caller's own e-mail change with the link's secret (24 hours, once): the address changes for the portal and for signing in",
+  access: 'customer',
+  querystring: z.strictObject({ verifyHash: LinkSecretSchema }),
+  response: CustomerSchema,
+});

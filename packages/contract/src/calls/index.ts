@@ -1,0 +1,10 @@
+// Every call of the api, one file per area of the specification (§7).
+export * from './company.ts';
+export * from './customer.ts';
+export * from './employee.ts';
+export * from './lifetime.ts';
+export * from './location.ts';
+export * from './preferences.ts';
+export * from './rights.ts';
+export * from './test-endpoints.ts';
+export * from './utility.ts';

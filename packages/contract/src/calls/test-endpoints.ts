@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { IdSchema } from '../customer.ts';
+import { EmailSchema } from '../email.ts';
+
+// The test endpoints (`ATest/*`): registered only with ENABLE_TEST_ENDPOINTS, never in
+// production (decision 0013).
+
+export const atestUsers = defineCall({
+  method: 'GET',
+  path: '/ATest/Users',
+  tag: 'ATest',
+  summary: 'Whether a customer with this e-mail exists (test endpoint, never in production)',
+  access: 'token',
+  querystring: z.strictObject({ mail: z.string().max(320).optional() }),
+  response: z.boolean(),
+});
+
+const TestUserPracticeSchema = z.union([
+  /** A new practice; the user is its superadmin. */
+  z.strictObject({ name: z.string().trim().min(1).max(200) }),
+  /** An existing practice the user joins with an enabled membership. */
+  z.strictObject({ companyId: IdSchema, role: z.enum(['member', 'admin']).default('member') }),
+]);
+
+export const atestCreateUser = defineCall({
+  method: 'POST',
+  path: '/ATest/CreateUser',
+  tag: 'ATest',
+  summary:
+    'Creates a verified identity account and its customer for an end-to-end test (test endpoint, never in production)',
+  // End-to-end tests create their users before any sign-in.
+  access: 'anyone',
+  body: z.strictObject({
+    email: EmailSchema,
+    password: z.string().min(8).max(1024),
+    firstName: z.string().trim().min(1).max(100).optional(),
+    lastName: z.string().trim().min(1).max(100).optional(),
+    /** The first one becomes the primary practice. */
+    practices: z.array(TestUserPracticeSchema).max(10).optional(),
+  }),
+  response: z.object({
+    customerId: IdSchema,
+    /** The identity's subject at the embedded provider. */
+    subject: z.string(),
+    practiceIds: z.array(IdSchema),
+  }),
+  successStatus: 201,
+});

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { COMPANY_STATUSES, MEMBERSHIP_ROLES } from './codes.ts';
+import { IdSchema } from './customer.ts';
+import { EmailSchema } from './email.ts';
+import { FieldErrorCode } from './problem.ts';
+import { PhoneSchema } from './profile.ts';
+import { fieldError, plainText } from './text.ts';
+
+/** ISO 3166-1 alpha-2; practices are in Germany unless stated otherwise. */
+export const CountrySchema = z.string().regex(/^[A-Z]{2}$/);
+export const DEFAULT_COUNTRY = 'DE';
+
+/** Five digits in Germany; elsewhere 2–12 letters, digits, spaces or dashes. */
+export function isPostalCode(postalCode: string, country: string): boolean {
+  return country === 'DE'
+    ? /^\d{5}$/.test(postalCode)
+    : /^[A-Za-z0-9][A-Za-z0-9 -]{0,10}[A-Za-z0-9]$/.test(postalCode);
+}
+
+export const PostalCodeSchema = z.string().trim().min(1).max(12);
+
+export const WebsiteSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, fieldError(FieldErrorCode.invalidUrl));
+
+/** `P-` and six or more digits, as the portal generates them. */
+export const CustomerNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^P-\d{6,9}$/i)
+  .transform((value) => value.toUpperCase());
+
+/** A practice with all its data, as its members see it (`Company/GetCompany`). */
+export const CompanySchema = z
+  .object({
+    companyId: IdSchema,
+    customerNumber: z.string(),
+    name: z.string(),
+    street: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+    status: z.enum(COMPANY_STATUSES),
+    /** The caller's role in the practice. */
+    role: z.enum(MEMBERSHIP_ROLES),
+  })
+  .meta({ id: 'Company' });
+export type Company = z.infer<typeof CompanySchema>;
+
+const practiceFields = {
+  name: plainText(200),
+  street: plainText(200),
+  postalCode: PostalCodeSchema,
+  city: plainText(100),
+  country: CountrySchema,
+  phone: PhoneSchema.nullable(),
+  email: EmailSchema.nullable(),
+  website: WebsiteSchema.nullable(),
+};
+
+/** A German postal code has five digits (checked where the country is known). */
+function postalCodeFitsCountry(
+  value: { postalCode?: string | undefined; country?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (value.postalCode === undefined) return;
+  if (!isPostalCode(value.postalCode, value.country ?? DEFAULT_COUNTRY)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['postalCode'],
+      params: { fieldError: FieldErrorCode.invalidPostalCode },
+      message: 'postal code does not fit the country',
+    });
+  }
+}
+
+export const CompanyCreateSchema = z
+  .strictObject({
+    ...practiceFields,
+    country: CountrySchema.default(DEFAULT_COUNTRY),
+    phone: practiceFields.phone.optional(),
+    email: practiceFields.email.optional(),
+    website: practiceFields.website.optional(),
+    /** Create it although a practice with the same name and postal code exists. */
+    confirmDuplicate: z.boolean().optional(),
+  })
+  .superRefine(postalCodeFitsCountry)
+  .meta({ id: 'CompanyCreate' });
+export type CompanyCreate = z.input<typeof CompanyCreateSchema>;
+
+/** Absent fields stay as they are; the postal code is checked against the resulting country. */
+export const CompanyUpdateSchema = z
+  .strictObject({
+    companyId: IdSchema,
+    name: practiceFields.name.optional(),
+    street: practiceFields.street.optional(),
+    postalCode: practiceFields.postalCode.optional(),
+    city: practiceFields.city.optional(),
+    country: practiceFields.country.optional(),
+    phone: practiceFields.phone.optional(),
+    email: practiceFields.email.optional(),
+    website: practiceFields.website.optional(),
+  })
+  .meta({ id: 'CompanyUpdate' });
+export type CompanyUpdate = z.input<typeof CompanyUpdateSchema>;
+
+export const ConnectCompanySchema = z
+  .strictObject({ customerNumber: CustomerNumberSchema, postalCode: PostalCodeSchema })
+  .meta({ id: 'ConnectCompany' });
+
+export const ENTITLEMENT_STATUSES = ['active', 'upcoming', 'expired'] as const;
+
+export const EntitlementSchema = z
+  .object({
+    productCode: z.string(),
+    name: z.string(),
+    /** ISO dates; `validUntil` null: open-ended. */
+    validFrom: z.iso.date(),
+    validUntil: z.iso.date().nullable(),
+    status: z.enum(ENTITLEMENT_STATUSES),
+  })
+  .meta({ id: 'Entitlement' });
+export type Entitlement = z.infer<typeof EntitlementSchema>;

@@ -1,0 +1,111 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+
+/** The relational schema a database is opened with (drizzle's `schema` option). */
+export type Schema = Record<string, unknown>;
+
+/** A drizzle PostgreSQL database, on PGlite or on a server connection. */
+export type Db<S extends Schema = Schema> = PgDatabase<PgQueryResultHKT, S>;
+
+/** A transaction or the database itself: anything that runs queries. */
+export type Executor<S extends Schema = Schema> =
+  Parameters<Parameters<Db<S>['transaction']>[0]>[0] | Db<S>;
+
+export interface Database<S extends Schema = Schema> {
+  kind: 'embedded' | 'server';
+  db: Db<S>;
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock, so concurrent instances take turns.
+   * `work` gets the connection that holds the lock: the lock is taken, used and released on it.
+   */
+  withAdvisoryLock<T>(key: bigint, work: (db: Db<S>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'embedded'; pglite: PGlite }
+  | { kind: 'server'; url: string; poolSize?: number };
+
+/** Something that runs a parameterised statement: a PGlite instance or a pg client. */
+interface Connection {
+  query(text: string, params: unknown[]): Promise<unknown>;
+}
+
+/** Takes the lock on `connection`, runs `work` and releases the lock on the same connection. */
+async function holdingLock<T>(connection: Connection, key: bigint, work: () => Promise<T>) {
+  await connection.query('select pg_advisory_lock($1)', [key.toString()]);
+  try {
+    return await work();
+  } finally {
+    await connection.query('select pg_advisory_unlock($1)', [key.toString()]);
+  }
+}
+
+export async function openDatabase<S extends Schema>(
+  target: DatabaseTarget,
+  schema: S,
+): Promise<Database<S>> {
+  if (target.kind === 'embedded') {
+    const folderLock = 'dataDir' in target ? lockDataDir(target.dataDir) : undefined;
+    let client: PGlite;
+    try {
+      client = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
+    } catch (error) {
+      folderLock?.release();
+      throw error;
+    }
+    const db = drizzlePglite(client, { schema }) as unknown as Db<S>;
+    return {
+      kind: 'embedded',
+      db,
+      // One PGlite instance is one connection: the lock still guards against re-entry and
+      // keeps the code path the same as on a server.
+      withAdvisoryLock: (key, work) => holdingLock(client, key, () => work(db)),
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          folderLock?.release();
+        }
+      },
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    // An unreachable server fails a request within seconds instead of holding it forever.
+    connectionTimeoutMillis: 5_000,
+  });
+  // A client that loses its server connection must not crash the process: an idle one reports
+  // to the pool, and one checked out (a transaction between two statements) to its own listener;
+  // its next statement then fails and the request answers 503 (fault suite, issue 16).
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Fail here, with the server's reason, rather than later in the first migration.
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db<S>;
+  return {
+    kind: 'server',
+    db,
+    async withAdvisoryLock(key, work) {
+      const connection = await pool.connect();
+      try {
+        const onConnection = drizzlePg(connection, { schema }) as unknown as Db<S>;
+        return await holdingLock(connection, key, () => work(onConnection));
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,10 @@
+export {
+  openDatabase,
+  type Database,
+  type DatabaseTarget,
+  type Db,
+  type Executor,
+  type Schema,
+} from './client.ts';
+export { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';
+export { MigrationError, migrateDatabase, SCHEMA_LOCK_KEY } from './migrate.ts';

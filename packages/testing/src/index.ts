@@ -1,0 +1,3 @@
+export { TestBrowser } from './browser.ts';
+export { freePort } from './free-port.ts';
+export { inputAttributes, normalizeHtml } from './html.ts';

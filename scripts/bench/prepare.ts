@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
+import { identityLinks } from '../../apps/api/src/db/schema.ts';
+import { createCustomer, createPractice } from '../../apps/api/test/support/factories.ts';
+
+export const BENCH_ADMIN = 'admin@bench.example.com';
+export const BENCH_SIZE = 10_000;
+
+/** A migrated database with one practice of 10,000 employees and 10,000 locations. */
+export async function prepareBenchDatabase(database: Database, issuer: string) {
+  await migrateDatabase(database);
+  const db = database.db;
+  const admin = await createCustomer(db, {
+    email: BENCH_ADMIN,
+    firstName: 'Bea',
+    lastName: 'Bench',
+    primaryCompanyId: null,
+  });
+  await db
+    .insert(identityLinks)
+    .values({ issuer, subject: `sub-${BENCH_ADMIN}`, customerId: admin.id });
+  const practice = await createPractice(db, { name: 'Praxis Benchmark', superadminId: admin.id });
+  await db.execute(sql`
+    with people as (
+      insert into customers (email, first_name, last_name)
+      select 'person' || n || '@bench.example.com', 'Vorname ' || n, 'Nachname ' || lpad(n::text, 5, '0')
+        from generate_series(1, ${BENCH_SIZE - 1}) n
+      returning id)
+    insert into memberships (customer_id, company_id, role, status)
+    select id, ${practice.id}, 'member', 'enabled' from people`);
+  await db.execute(sql`
+    insert into locations (company_id, name, street, postal_code, city)
+    select ${practice.id}, 'Standort ' || lpad(n::text, 5, '0'), 'Straße ' || n,
+           lpad((10000 + n % 89999)::text, 5, '0'), 'Stadt ' || (n % 50)
+      from generate_series(1, ${BENCH_SIZE}) n`);
+  await db.execute(sql`analyze`);
+  return { practiceId: practice.id, adminId: admin.id };
+}

@@ -1,0 +1,173 @@
+// The benchmark of issue 13, not a test: the portal on the PostgreSQL server and on the embedded
+// database, beside a bare reference (Fastify + pg + jose + the same SQL), measured with
+// autocannon on loopback. Prints requests per second, p50 and p99, and the ratio to the
+// reference; figures on these machines are noisy, ratios taken side by side are what counts.
+//
+//   npm run bench     (DATABASE_URL names the server; default: the local one of the README)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
+import { freePort } from '@pp/testing';
+import { BENCH_ADMIN, prepareBenchDatabase } from './prepare.ts';
+
+const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = 10;
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+const serverUrl = (database: string) =>
+  Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
+
+function startProcess(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(url: string, authorization?: string): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: authorization ? { authorization } : {},
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const issuer = await startTestIssuer();
+const name = `pp_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`create database "${name}"`);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'pp-bench-'));
+const children: ChildProcess[] = [];
+try {
+  const server = await openDatabase({ kind: 'server', url: serverUrl(name), poolSize: 4 });
+  const onServer = await prepareBenchDatabase(server, issuer.issuer);
+  await server.close();
+  const embedded = await openDatabase({ kind: 'embedded', dataDir });
+  const onEmbedded = await prepareBenchDatabase(embedded, issuer.issuer);
+  await embedded.close();
+
+  const oidc = {
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_AUDIENCE: issuer.audience,
+  };
+  const ports = {
+    server: await freePort(),
+    embedded: await freePort(),
+    reference: await freePort(),
+  };
+  const common = { ...oidc, NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+  children.push(
+    startProcess('apps/api/src/main.ts', {
+      ...common,
+      PORT: String(ports.server),
+      PUBLIC_URL: `http://localhost:${ports.server}`,
+      DATABASE_URL: serverUrl(name),
+    }),
+    startProcess('apps/api/src/main.ts', {
+      ...common,
+      PORT: String(ports.embedded),
+      PUBLIC_URL: `http://localhost:${ports.embedded}`,
+      DATA_DIR: dataDir,
+    }),
+    startProcess('scripts/bench/reference-server.ts', {
+      ...oidc,
+      PORT: String(ports.reference),
+      DATABASE_URL: serverUrl(name),
+    }),
+  );
+  const base = (port: number) => `http://127.0.0.1:${port}/api/v1`;
+  await Promise.all(Object.values(ports).map((port) => waitFor(`${base(port)}/Lifetime/IsAlive`)));
+
+  type Ids = Awaited<ReturnType<typeof prepareBenchDatabase>>;
+  const calls: [string, (ids: Ids) => string, boolean][] = [
+    ['Lifetime/IsAlive', () => '/Lifetime/IsAlive', false],
+    ['Customer/GetCustomerData', () => '/Customer/GetCustomerData', true],
+    [
+      'Rights/IsUserAdminOfPractice',
+      (ids) => `/Rights/IsUserAdminOfPractice?practiceId=${ids.practiceId}`,
+      true,
+    ],
+    [
+      'Employee/GetEmployees (page 3 of 10,000)',
+      (ids) => `/Employee/GetEmployees?companyId=${ids.practiceId}&page=3&pageSize=25`,
+      true,
+    ],
+    [
+      'Location/GetLocations (page 3 of 10,000)',
+      (ids) =>
+        `/Location/GetLocations?parentId=${ids.practiceId}&contactId=${ids.adminId}&page=3&pageSize=25`,
+      true,
+    ],
+  ];
+  const line = (label: string, m: Measurement, reference?: Measurement) =>
+    `| ${label} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${reference ? `${((100 * m.rps) / reference.rps).toFixed(0)} %` : '–'} | ${reference ? `${(m.p99 / Math.max(1, reference.p99)).toFixed(1)}×` : '–'} |`;
+  console.log(
+    `\nBenchmark: ${CONNECTIONS} connections, ${SECONDS} s each, loopback (${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  console.log(
+    '| call | target | req/s | p50 ms | p99 ms | non-2xx | rps vs reference | p99 vs reference |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  const bare = await measure(`http://127.0.0.1:${ports.reference}/bare`);
+  console.log(
+    `| bare Fastify handler | reference | ${Math.round(bare.rps)} | ${bare.p50} | ${bare.p99} | ${bare.non2xx} | – | – |`,
+  );
+  for (const [label, pathOf, authenticated] of calls) {
+    const authorization = authenticated
+      ? `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`
+      : undefined;
+    const reference = await measure(`${base(ports.reference)}${pathOf(onServer)}`, authorization);
+    const server = await measure(`${base(ports.server)}${pathOf(onServer)}`, authorization);
+    const embedded = await measure(`${base(ports.embedded)}${pathOf(onEmbedded)}`, authorization);
+    console.log(line(`${label} | reference`, reference));
+    console.log(line(`${label} | PostgreSQL`, server, reference));
+    console.log(line(`${label} | embedded`, embedded, reference));
+  }
+  const isAlive = await measure(`${base(ports.server)}/Lifetime/IsAlive`);
+  console.log(
+    `\nIsAlive on PostgreSQL vs a bare Fastify handler: ${((100 * isAlive.rps) / bare.rps).toFixed(0)} %`,
+  );
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await issuer.close();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,159 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { freePort } from '@pp/testing';
+import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
+import { apiInstance } from './api-instance.ts';
+import { createLoadFixtures } from './fixtures.ts';
+import { Answers } from './http-client.ts';
+import { Ledger } from './ledger.ts';
+import { startLoad } from './load.ts';
+import { startNginx } from './nginx-proxy.ts';
+import { startPostgres } from './postgres-server.ts';
+import { sleep } from './processes.ts';
+import type { FaultResult } from './recovery.ts';
+import type { ScenarioReport } from './report.ts';
+import { killInstance, terminateInstance } from './instance-faults.ts';
+import { restartPostgres, stopSmtp, type Cluster } from './server-faults.ts';
+import { stoppableSink } from './smtp-sink.ts';
+import { verifyMails, waitForDrainedOutbox } from './verify-mails.ts';
+import { verifyWrites } from './verify-writes.ts';
+
+const CLIENTS = 8;
+const STEADY_MS = 4_000;
+
+/** Two api instances behind nginx on a PostgreSQL server of the suite's own, under load, faulted. */
+export async function runServerScenario(folder: string): Promise<ScenarioReport> {
+  await mkdir(folder, { recursive: true });
+  const postgres = await startPostgres(folder);
+  const issuer = await startTestIssuer();
+  const sink = stoppableSink(await freePort());
+  await sink.start();
+  const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  const env = {
+    DATABASE_URL: postgres.url,
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'fault-suite',
+    OIDC_AUDIENCE: issuer.audience,
+    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+    TRUST_PROXY: '1',
+    SMTP_URL: sink.url,
+    DEMO_DATA: 'false',
+  };
+  const a = apiInstance('a', portA, env, path.join(folder, 'api-a.log'));
+  const b = apiInstance('b', portB, env, path.join(folder, 'api-b.log'));
+  const database = await openDatabase({ kind: 'server', url: postgres.url, poolSize: 2 });
+  const stops: (() => Promise<unknown>)[] = [
+    () => postgres.stop(),
+    () => issuer.close(),
+    () => sink.stop(),
+    () => database.close(),
+  ];
+  try {
+    await Promise.all([a.start(), b.start()]);
+    stops.unshift(
+      () => a.terminate(),
+      () => b.terminate(),
+    );
+    const nginx = await startNginx(path.join(folder, 'nginx'), proxyPort, [portA, portB]);
+    stops.unshift(() => nginx.stop());
+
+    const fixtures = await createLoadFixtures(database.db, issuer, CLIENTS + 2);
+    const [probe, sigtermUser] = fixtures.users.splice(CLIENTS, 2) as [
+      (typeof fixtures.users)[0],
+      (typeof fixtures.users)[0],
+    ];
+    const companyIds = [...fixtures.users, probe].map((u) => u.companyId);
+    const ledger = new Ledger();
+    const answers = new Answers();
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const cluster: Cluster = {
+      proxyUrl,
+      answers,
+      probe,
+      postgres,
+      instances: [a, b],
+      sink,
+      db: database.db,
+      companyIds,
+    };
+    const load = startLoad({
+      baseUrl: () => proxyUrl,
+      fixtures,
+      ledger,
+      answers,
+      pauseMs: 20,
+      inviteEveryMs: 3_000,
+      invitations: 25,
+    });
+
+    const faults: FaultResult[] = [];
+    const extra: string[] = [];
+    const problems: string[] = [];
+    /** An instance that died on its own is a missed target; it is started again to go on. */
+    const survived = async (fault: FaultResult) => {
+      faults.push(fault);
+      for (const instance of [a, b]) {
+        if (instance.running()) continue;
+        const text = instance
+          .output()
+          .split('\n')
+          .filter((l) => !l.startsWith('{'));
+        const from = Math.max(
+          0,
+          text.findIndex((l) => /Unhandled|Error|error:/.test(l)),
+        );
+        const crash = text.slice(from, from + 8).join('\n');
+        problems.push(`api ${instance.name} died during "${fault.name}":\n${crash}`);
+        await instance.start();
+      }
+    };
+    await sleep(STEADY_MS);
+    await survived(await restartPostgres(cluster, 'fast'));
+    await sleep(STEADY_MS);
+    await survived(await restartPostgres(cluster, 'immediate'));
+    await sleep(STEADY_MS);
+    await survived(await stopSmtp(cluster, 6_000));
+    await sleep(STEADY_MS);
+    const kill = await killInstance(cluster, a, ledger);
+    await survived(kill.result);
+    await sleep(STEADY_MS);
+    const sigterm = await terminateInstance(cluster, b, ledger, sigtermUser);
+    await survived(sigterm);
+    await sleep(STEADY_MS);
+    await load.stop();
+
+    const drainMs = await waitForDrainedOutbox(database.db, companyIds, 120_000);
+    extra.push(await kill.takeover);
+    extra.push(
+      drainMs === undefined
+        ? 'outbox NOT drained within 120 s'
+        : `outbox drained ${(drainMs / 1000).toFixed(1)} s after the load ended`,
+    );
+    const writes = await verifyWrites(database.db, ledger, {
+      ...fixtures,
+      users: [...fixtures.users, sigtermUser, probe],
+    });
+    const mails = await verifyMails(database.db, ledger, sink, companyIds);
+    const resets = [...sigterm.direct.byStatus].filter(([s]) => /RESET|SOCKET/.test(s));
+    problems.push(
+      ...(sigterm.slow === 200
+        ? []
+        : [`the request in flight at SIGTERM answered ${sigterm.slow}`]),
+      ...(sigterm.exit.code === 0 ? [] : [`SIGTERM ended the process with ${sigterm.exit.code}`]),
+      ...resets.map(([s, n]) => `${n} direct requests saw ${s} at SIGTERM`),
+      ...(drainMs === undefined ? ['the outbox did not drain'] : []),
+    );
+    return {
+      title: 'PostgreSQL server, two instances behind nginx',
+      answers,
+      writes,
+      mails,
+      faults,
+      extra,
+      problems,
+    };
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+  }
+}
