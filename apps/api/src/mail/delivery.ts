@@ -54,7 +54,9 @@ function field(error: unknown, name: string): unknown {
  * our own configuration (authentication, sender), is retried until the attempts run out. A
  * failure to connect (refused, dropped, timed out, or a 421 greeting: nodemailer's command
  * `CONN`) means the server is unreachable: the mail never reached it, so it is not the mail's
- * fault.
+ * fault. So does a 421 at any later step: RFC 5321 §3.8 reserves it for "service not available,
+ * closing transmission channel" (a server shutting down, or throttling all our mail), never for
+ * one mail; the mail goes back uncounted and is due as soon as the server takes mail again.
  */
 export function describeFailure(error: unknown): {
   permanent: boolean;
@@ -64,7 +66,7 @@ export function describeFailure(error: unknown): {
   const responseCode = field(error, 'responseCode');
   const command = field(error, 'command');
   const code = field(error, 'code');
-  const unreachable = command === 'CONN';
+  const unreachable = command === 'CONN' || responseCode === 421;
   if (typeof responseCode === 'number') {
     return {
       permanent: command === 'RCPT TO' && responseCode >= 500 && responseCode < 600,

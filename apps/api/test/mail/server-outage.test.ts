@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { capturingLogger, enqueue, newAddress, outboxRow, verificationMail } from './fixtures.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { startUnreachableServer, type UnreachableServer } from './unreachable-server.ts';
+import { startShuttingDownServer } from './shutting-down-server.ts';
 
 const messages = (lines: string[]) =>
   lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
@@ -62,6 +63,29 @@ describe('the mail worker while the SMTP server is unreachable', () => {
       expect(await outboxRow(db.database.db, id)).toMatchObject({ status: 'sent', attempts: 1 });
     }
     expect(messages(lines)).toContain('mail server available again');
+  });
+
+  it('a server shutting down mid-mail (421) costs the mail no attempt, and it goes out as soon as the server is back', async () => {
+    const mail = await enqueue(db.database.db, verificationMail(newAddress()));
+    const stopping = await startShuttingDownServer();
+    const { logger, lines } = capturingLogger();
+    const worker = createMailWorker({ database: db.database, smtpUrl: stopping.url, logger });
+    workers.push(worker);
+
+    await worker.runOnce();
+    // Not after the minute-to-hour retry delay of a refused mail: the server went away, the mail
+    // did nothing wrong.
+    const row = await outboxRow(db.database.db, mail.id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(row?.dueInSeconds).toBeLessThanOrEqual(0);
+    expect(worker.serverPauseMs()).toBeGreaterThan(0);
+    expect(messages(lines)).toContain('mail server unavailable');
+
+    await stopping.close();
+    sink = await startSmtpSink(stopping.port);
+    expect(await worker.runOnce()).toBe(1);
+    expect(sink.delivered().map((a) => a.message.messageId)).toEqual([mail.messageId]);
+    expect(await outboxRow(db.database.db, mail.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('tries again after a growing pause, not in a busy loop', async () => {

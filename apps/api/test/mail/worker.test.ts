@@ -122,7 +122,7 @@ describe('the mail worker', () => {
   });
 
   it('waits longer after each failure', async () => {
-    sink.refuseData = () => 421;
+    sink.refuseData = () => 451;
     const { id } = await enqueue(db.database.db, verificationMail(newAddress()));
     const mailWorker = worker({ retryBaseMs: 60_000 });
 
