@@ -7,7 +7,7 @@ import { ACCOUNT_PAGES } from '../../forms/paths.ts';
 import { readLinkQuery } from '../../forms/read.ts';
 import type { FormDeps } from '../../forms/types.ts';
 import { registerPage } from './page.ts';
-import { showResend, submitResend } from './resend.ts';
+import { resendForm } from './resend.ts';
 import { submitRegistration } from './submit.ts';
 import { showConfirmation, submitConfirmation } from './verify.ts';
 
@@ -27,7 +27,7 @@ export function registerRoutes(app: FastifyInstance, deps: FormDeps): void {
   app.post(verify, (request, reply) => submitConfirmation(deps, request, reply));
   allowOnly(app, verify, ['GET', 'POST']);
 
-  app.get(resend, (request, reply) => showResend(deps, request, reply));
-  app.post(resend, (request, reply) => submitResend(deps, request, reply));
+  app.get(resend, (request, reply) => resendForm.show(deps, request, reply));
+  app.post(resend, (request, reply) => resendForm.submit(deps, request, reply));
   allowOnly(app, resend, ['GET', 'POST']);
 }
