@@ -15,6 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** An empty segment (`//`), or a `.` or `..` segment, also percent-encoded. */
 const NOT_CANONICAL = /\/\/|\/(?:\.|%2e){1,2}(?:\/|$)/i;
 const REVALIDATE = 'no-cache';
+/** The copies the web build writes beside its text files (scripts/compress-assets.mjs). */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
 /** A page of the single-page app: GET or HEAD of a path without a file extension, outside api and assets. */
 function isAppRoute(request: FastifyRequest): boolean {
@@ -29,7 +31,8 @@ function isAppRoute(request: FastifyRequest): boolean {
 /**
  * Serves the built web app: hashed assets cached for a year, everything else (`index.html`,
  * translations, the silent-callback page) revalidated on every use, and every route of the
- * single-page app answered with `index.html`. Anything else unknown is the 404 problem.
+ * single-page app answered with `index.html`. Anything else unknown is the 404 problem. Text
+ * files go out as the build's brotli or gzip copies when the browser accepts them.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: WebOptions) => {
@@ -42,9 +45,13 @@ export const webPlugin = fp(
       index: false,
       serveDotFiles: false,
       cacheControl: false,
+      // `x.js.br` or `x.js.gz` instead of `x.js` when the browser accepts it and the copy exists
+      // (looked up per request as well); `Vary: Accept-Encoding` either way.
+      preCompressed: true,
 
       setHeaders(reply, filePath) {
-        const urlPath = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
+        const served = path.relative(root, filePath).split(path.sep).join('/');
+        const urlPath = `/${served.replace(COMPRESSED_COPY, '')}`;
         void reply.header('cache-control', HASHED_ASSET.test(urlPath) ? IMMUTABLE : REVALIDATE);
       },
     });
