@@ -34,7 +34,12 @@ const customer = (changes: Partial<Customer>): Customer =>
     ...changes,
   });
 
+export const ANNA_ID = '00000000-0000-4000-8000-0000000000aa';
+export const BEN_ID = '00000000-0000-4000-8000-0000000000bb';
+export const CLARA_ID = '00000000-0000-4000-8000-0000000000cc';
+
 export const anna = customer({
+  customerId: ANNA_ID,
   email: 'anna.sommer@example.com',
   title: 'DR_MED_DENT',
   firstName: 'Anna',
@@ -48,6 +53,7 @@ export const anna = customer({
 });
 
 export const ben = customer({
+  customerId: BEN_ID,
   email: 'ben.krause@example.com',
   salutation: 'HERR',
   firstName: 'Ben',

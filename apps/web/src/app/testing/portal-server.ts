@@ -58,6 +58,8 @@ export function portalHandlers(customer: Customer = clara) {
     // The shell loads the active practice's locations after the startup; screens read practices.
     ...fakeLocations().reads,
     ...fakePractices({ customer }).reads,
+    // `/my-practice` asks for the user's pending invitations: none unless a test has some.
+    api('Employee/GetMyInvitations', () => HttpResponse.json([])),
     // The header's language switch saves the preferred language in the background.
     http.patch(`*${API_BASE}/Customer/UpdateCustomerData`, async ({ request }) =>
       HttpResponse.json({ ...customer, ...CustomerUpdateSchema.parse(await request.json()) }),

@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  /** The question, naming what it is about. */
+  question: string;
+  /** What follows from saying yes, when it needs saying. */
+  consequences?: string;
+  confirmLabel: string;
+  /** Red for what takes something away. */
+  danger?: boolean;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Asks before a change that is not undone by a click; focus starts on "Cancel". Built from
+ * Modal's parts for its header: Mantine's is a `<header>`, a second page banner.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { opened, title, question, consequences, confirmLabel, danger, pending } = props;
+  const { t } = useTranslation();
+  return (
+    <Modal.Root opened={opened} onClose={pending ? () => undefined : props.onClose} size="md">
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{title}</Modal.Title>
+          <Modal.CloseButton aria-label={t('ACTIONS.CLOSE')} disabled={pending} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text mb={consequences ? 'sm' : 'lg'}>{question}</Text>
+          {consequences && (
+            <Text size="sm" mb="lg">
+              {consequences}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" data-autofocus onClick={props.onClose} disabled={pending}>
+              {t('ACTIONS.CANCEL')}
+            </Button>
+            <Button
+              {...(danger ? { color: 'red' } : {})}
+              loading={pending}
+              onClick={props.onConfirm}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { calls } from '@pp/contract';
+import { useApiClient } from '../../../lib/api/api-context.ts';
+import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import type { EmployeesView } from '../employees-view.ts';
+
+/** Every list and every person start with this, so one invalidation reaches them all. */
+export const employeesQueryPrefix = ['Employee'] as const;
+
+/**
+ * A page of the practice's people (`Employee/GetEmployees`); the list keeps the previous page
+ * while the next one loads. A failed load shows `MESSAGES.GET_ERROR` once.
+ */
+export function useEmployees(companyId: string, view: EmployeesView) {
+  const client = useApiClient();
+  const toasts = useToasts();
+  const { search, status, ...paging } = view;
+  const query = {
+    companyId,
+    ...paging,
+    ...(search ? { search } : {}),
+    ...(status ? { status } : {}),
+  };
+  return useQuery({
+    queryKey: [...employeesQueryPrefix, 'GetEmployees', query],
+    queryFn: async ({ signal }) => {
+      try {
+        return await client.call(calls.employeeGetEmployees, { query, signal });
+      } catch (error) {
+        if (!signal.aborted) toasts.show(TOAST_MESSAGES.GET_ERROR);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,84 @@
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Employee } from '@pp/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
+import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useEmployeeAction, type EmployeeAction } from '../api/employee-actions.ts';
+import { actionText, CONFIRM_TEXTS, DONE_TEXTS } from '../employee-action-texts.ts';
+import { allowedActions, CONFIRMED_ACTIONS, type Viewer } from '../employee-permissions.ts';
+
+interface EmployeeActionsProps {
+  companyId: string;
+  employee: Employee;
+  /** The person's name as the screen shows it. */
+  name: string;
+  viewer: Viewer;
+}
+
+/**
+ * The buttons for what the viewer may do with one person; disabling, revoking and handing
+ * over the superadmin role ask first, naming the person. Each button's name names them too.
+ */
+export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeActionsProps) {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const mutation = useEmployeeAction();
+  const [asking, setAsking] = useState<EmployeeAction>();
+  const [refusal, setRefusal] = useState<unknown>();
+  const actions = allowedActions(viewer, employee);
+  if (actions.length === 0) return null;
+
+  const run = (action: EmployeeAction) => {
+    if (mutation.isPending) return;
+    setRefusal(undefined);
+    mutation.mutate(
+      { action, target: { companyId, customerId: employee.customerId } },
+      {
+        onSuccess: () => toasts.show(DONE_TEXTS[action], 'success'),
+        onError: (error) => {
+          setRefusal(error);
+          toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+        },
+        onSettled: () => setAsking(undefined),
+      },
+    );
+  };
+  const confirm = asking ? CONFIRM_TEXTS[asking] : undefined;
+
+  return (
+    <>
+      <Group mt="sm" gap="xs">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            size="compact-md"
+            variant={action === 'disable' || action === 'revoke' ? 'outline' : 'default'}
+            {...(action === 'disable' || action === 'revoke' ? { color: 'red' } : {})}
+            aria-label={`${actionText(t, action, employee)}: ${name}`}
+            loading={mutation.isPending && mutation.variables.action === action}
+            onClick={() => (CONFIRMED_ACTIONS.includes(action) ? setAsking(action) : run(action))}
+          >
+            {actionText(t, action, employee)}
+          </Button>
+        ))}
+      </Group>
+      <RefusalAlert error={refusal} />
+      {confirm && asking && (
+        <ConfirmDialog
+          opened
+          title={t(confirm.title)}
+          question={t(confirm.question, { name })}
+          consequences={t(confirm.consequences, { name })}
+          confirmLabel={actionText(t, asking, employee)}
+          danger={asking !== 'transferSuperadmin'}
+          pending={mutation.isPending}
+          onConfirm={() => run(asking)}
+          onClose={() => setAsking(undefined)}
+        />
+      )}
+    </>
+  );
+}

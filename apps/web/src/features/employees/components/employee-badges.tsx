@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Employee } from '@pp/contract';
+
+const STATUS_COLORS = { enabled: 'teal', invited: 'blue', requested: 'grape', disabled: 'gray' };
+
+/** A person's role and the state of their membership, as badges. */
+export function EmployeeBadges({ employee, own }: { employee: Employee; own: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Badge variant="light">{t(`ROLES.${employee.role.toUpperCase()}`)}</Badge>
+      <Badge variant="outline" color={STATUS_COLORS[employee.status]}>
+        {t(`EMPLOYEES.STATUS_${employee.status.toUpperCase()}`)}
+      </Badge>
+      {own && <Badge variant="outline">{t('EMPLOYEES.YOU')}</Badge>}
+    </>
+  );
+}

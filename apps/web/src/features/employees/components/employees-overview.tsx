@@ -1,0 +1,93 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ROUTES } from '@pp/contract';
+import { useEmployees } from '../api/get-employees.ts';
+import type { Viewer } from '../employee-permissions.ts';
+import { employeesViewParams, readEmployeesView, type EmployeesView } from '../employees-view.ts';
+import { EmployeeCard } from './employee-card.tsx';
+import { EmployeesFilters } from './employees-filters.tsx';
+import { EmployeesPager } from './employees-pager.tsx';
+import { EmployeesSearch } from './employees-search.tsx';
+import './employees-overview.css';
+
+interface EmployeesOverviewProps {
+  companyId: string;
+  viewer: Viewer;
+}
+
+/**
+ * The practice's people a page at a time, searched, filtered and sorted by the api, with what
+ * the viewer may do with each. The view lives in the URL.
+ */
+export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view = readEmployeesView(params);
+  const employees = useEmployees(companyId, view);
+  const data = employees.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const narrowed = view.search !== '' || view.status !== '';
+
+  const show = (changes: Partial<EmployeesView>) =>
+    setParams(employeesViewParams({ ...view, ...changes }), { preventScrollReset: true });
+
+  // A page past the end (fewer people now, or another practice) shows the last one.
+  const pastTheEnd = data !== undefined && data.total > 0 && view.page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) setParams(employeesViewParams({ ...view, page: pageCount }), { replace: true });
+  });
+
+  return (
+    <>
+      <div className="employees-toolbar">
+        <EmployeesSearch search={view.search} onSearch={(search) => show({ search, page: 1 })} />
+        <EmployeesFilters view={view} onChange={show} />
+      </div>
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Text aria-live="polite">
+          {data && t(narrowed ? 'EMPLOYEES.FOUND' : 'EMPLOYEES.COUNT', { total: data.total })}
+        </Text>
+        <Button component={Link} to={ROUTES.employeeAdd}>
+          {t('EMPLOYEES.INVITE')}
+        </Button>
+      </Group>
+      {employees.isError && (
+        <Alert role="alert" color="red" variant="outline" mb="lg">
+          {t('MESSAGES.GET_ERROR')}{' '}
+          <Button variant="subtle" size="compact-sm" onClick={() => void employees.refetch()}>
+            {t('ACTIONS.RETRY')}
+          </Button>
+        </Alert>
+      )}
+      {data?.total === 0 && (
+        <Text mb="xl">
+          {narrowed ? t('EMPLOYEES.NONE_FOUND') : t('EMPLOYEES.NONE')}{' '}
+          {narrowed && (
+            <Button
+              variant="subtle"
+              size="compact-md"
+              onClick={() => show({ search: '', status: '', page: 1 })}
+            >
+              {t('EMPLOYEES.SHOW_ALL')}
+            </Button>
+          )}
+        </Text>
+      )}
+      {data && data.employees.length > 0 && (
+        <Stack component="ul" aria-label={t('EMPLOYEES.LIST')} gap="sm" className="employees-list">
+          {data.employees.map((employee) => (
+            <EmployeeCard
+              key={employee.customerId}
+              companyId={companyId}
+              employee={employee}
+              viewer={viewer}
+            />
+          ))}
+        </Stack>
+      )}
+      <EmployeesPager page={view.page} pageCount={pageCount} onPage={(page) => show({ page })} />
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API_BASE, ROUTES } from '@pp/contract';
+import { anna, ben, SOMMER_ID } from '../../app/testing/demo-customers.ts';
+import { employee } from '../../app/testing/fake-employees.ts';
+import { fakePortal } from '../../app/testing/fake-portal.ts';
+import { apiHandler, problem, requests, server } from '../../app/testing/portal-server.ts';
+import { renderApp } from '../../app/testing/render-app.tsx';
+
+const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
+const SAVE_ERROR =
+  'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
+
+const list = () => screen.getByRole('list', { name: 'Mitarbeitende' });
+const names = () =>
+  within(list())
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+const card = (name: string) => within(within(list()).getByRole('heading', { name }).closest('li')!);
+const loads = () =>
+  requests
+    .filter(({ url }) => url.pathname.endsWith('/Employee/GetEmployees'))
+    .map(({ url }) => Object.fromEntries(url.searchParams));
+
+async function openEmployees(customer = ben, path: string = ROUTES.employees) {
+  const portal = fakePortal(customer);
+  await renderApp(path);
+  await screen.findByRole('heading', { level: 2, name: 'Ben Krause' });
+  return portal;
+}
+
+describe('/my-practice/employees-overview', () => {
+  it('lists the practice’s people with role, status and locations; the viewer is marked', async () => {
+    await openEmployees();
+
+    expect(names()).toEqual(['Dr. med. dent. Anna Sommer', 'Ben Krause', 'Clara Wolf']);
+    expect(card('Clara Wolf').getByText('Mitglied')).toBeTruthy();
+    expect(card('Clara Wolf').getByText('Aktiv')).toBeTruthy();
+    expect(card('Clara Wolf').getByText('Standorte: Praxis Mitte')).toBeTruthy();
+    expect(card('Ben Krause').getByText('Sie')).toBeTruthy();
+    expect(card('Dr. med. dent. Anna Sommer').getByText('Hauptadministrator/-in')).toBeTruthy();
+    expect(screen.getByText('Personen insgesamt: 3')).toBeTruthy();
+    expect(loads()).toEqual([
+      { companyId: SOMMER_ID, page: '1', pageSize: '25', sort: 'name', direction: 'asc' },
+    ]);
+    // An admin may disable a member, but not themself, the superadmin or (not being it) an admin.
+    expect(
+      card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }),
+    ).toBeTruthy();
+    expect(card('Ben Krause').queryAllByRole('button')).toEqual([]);
+    expect(card('Dr. med. dent. Anna Sommer').queryAllByRole('button')).toEqual([]);
+    expect(
+      card('Clara Wolf').getByRole('link', { name: 'Clara Wolf' }).getAttribute('href'),
+    ).toMatch(/information-employee\?customerId=/);
+  });
+
+  it('lets the superadmin disable an admin', async () => {
+    await openEmployees(anna);
+    expect(
+      card('Ben Krause').getByRole('button', { name: 'Deaktivieren: Ben Krause' }),
+    ).toBeTruthy();
+  });
+
+  it('disables after a confirmation that names the person, and enables again', async () => {
+    const portal = await openEmployees();
+    fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
+    expect(
+      within(dialog).getByText('Möchten Sie den Zugang von Clara Wolf zu dieser Praxis sperren?'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }));
+
+    expect(await screen.findByText('Der Zugang der Person ist gesperrt.')).toBeTruthy();
+    await waitFor(() => expect(card('Clara Wolf').getByText('Deaktiviert')).toBeTruthy());
+    expect(portal.employees.bodies['Employee/DisableEmployee']).toEqual([
+      { companyId: SOMMER_ID, customerId: portal.employees.employees[2]!.customerId },
+    ]);
+
+    fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Aktivieren: Clara Wolf' }));
+    await waitFor(() => expect(card('Clara Wolf').getByText('Aktiv')).toBeTruthy());
+  });
+
+  it('cancelling the confirmation changes nothing', async () => {
+    const portal = await openEmployees();
+    fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(portal.employees.bodies['Employee/DisableEmployee']).toBeUndefined();
+  });
+
+  it('resends and revokes a pending invitation, showing its dates', async () => {
+    const portal = fakePortal(ben);
+    portal.employees.employees.push(
+      employee({
+        customerId: '00000000-0000-4000-8000-000000003099',
+        email: 'neu@example.com',
+        firstName: null,
+        lastName: null,
+        salutation: null,
+        status: 'invited',
+        invitedAt: '2026-11-20T09:00:00.000Z',
+        expiresAt: '2099-11-27T09:00:00.000Z',
+      }),
+    );
+    await renderApp(ROUTES.employees);
+    const invitee = await screen.findByRole('heading', { name: 'neu@example.com' });
+    const item = within(invitee.closest('li')!);
+    expect(item.getByText('Eingeladen')).toBeTruthy();
+    expect(item.getByText('Eingeladen am 20.11.2026, gültig bis 27.11.2099')).toBeTruthy();
+
+    fireEvent.click(item.getByRole('button', { name: 'Einladung erneut senden: neu@example.com' }));
+    expect(await screen.findByText('Die Einladung wurde erneut gesendet.')).toBeTruthy();
+
+    fireEvent.click(item.getByRole('button', { name: 'Einladung zurückziehen: neu@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Einladung zurückziehen?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Einladung zurückziehen' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'neu@example.com' })).toBeNull(),
+    );
+  });
+
+  it('searches, filters by status and sorts on the server, keeping the view in the URL', async () => {
+    await openEmployees();
+    fireEvent.change(screen.getByRole('searchbox', { name: /^Suche/ }), {
+      target: { value: 'wolf' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(names()).toEqual(['Clara Wolf']));
+    expect(screen.getByText('Gefundene Personen: 1')).toBeTruthy();
+    expect(window.location.search).toBe('?search=wolf');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), {
+      target: { value: 'disabled' },
+    });
+    expect(await screen.findByText('Zu Ihrer Suche wurde niemand gefunden.')).toBeTruthy();
+    expect(loads().at(-1)).toMatchObject({ search: 'wolf', status: 'disabled' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Alle Personen anzeigen' }));
+    await waitFor(() => expect(names()).toHaveLength(3));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sortierung' }), {
+      target: { value: 'email-desc' },
+    });
+    await waitFor(() =>
+      expect(names()).toEqual(['Clara Wolf', 'Ben Krause', 'Dr. med. dent. Anna Sommer']),
+    );
+    expect(window.location.search).toBe('?sort=email&direction=desc');
+  });
+
+  it('reads the view from the URL, and pages through many people', async () => {
+    const portal = fakePortal(ben);
+    portal.employees.employees = Array.from({ length: 12 }, (_, index) =>
+      employee({
+        customerId: `00000000-0000-4000-8000-0000000040${String(index).padStart(2, '0')}`,
+        email: `person${index}@example.com`,
+        firstName: 'Person',
+        lastName: String(index + 1).padStart(2, '0'),
+      }),
+    );
+    await renderApp(`${ROUTES.employees}?pageSize=10&page=2`);
+    expect(await screen.findByRole('heading', { name: 'Person 11' })).toBeTruthy();
+    expect(screen.getByText('Seite 2 von 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Vorherige Seite' }));
+    expect(await screen.findByRole('heading', { name: 'Person 01' })).toBeTruthy();
+    expect(window.location.search).toBe('?pageSize=10');
+  });
+
+  it('shows GET_ERROR when the list cannot be loaded', async () => {
+    fakePortal(ben);
+    server.use(apiHandler('Employee/GetEmployees', () => problem(500, 'internal_error')));
+    await renderApp(ROUTES.employees);
+    expect(await screen.findByText(GET_ERROR)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+  });
+
+  it('shows SAVE_ERROR and the reason when an action is refused', async () => {
+    await openEmployees();
+    fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
+    server.use(http403('Employee/DisableEmployee'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }));
+    expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
+    expect(
+      await card('Clara Wolf').findByText(
+        'Ihre Rolle in dieser Praxis erlaubt diese Aktion nicht.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+function http403(call: string) {
+  return http.post(`*${API_BASE}/${call}`, () => problem(403, 'forbidden'));
+}
