@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { API_BASE, ROUTES } from '@pp/contract';
+import { anna, ben, SOMMER_ID } from '../../app/testing/demo-customers.ts';
+import { demoLocations } from '../../app/testing/fake-locations.ts';
+import { fakePortal } from '../../app/testing/fake-portal.ts';
+import { apiHandler, problem, server } from '../../app/testing/portal-server.ts';
+import { renderApp } from '../../app/testing/render-app.tsx';
+
+const SAVE_ERROR =
+  'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
+
+const ALIAS_ERROR =
+  'Bitte verwenden Sie Ihre persönliche E-Mail-Adresse, kein gemeinsames Postfach wie info@ oder praxis@.';
+
+const form = () => within(screen.getByRole('form', { name: 'Person einladen' }));
+const email = () => form().getByRole('textbox', { name: /^E-Mail-Adresse/ });
+const submit = () => fireEvent.click(form().getByRole('button', { name: 'Einladung senden' }));
+
+async function openForm(customer = ben) {
+  const portal = fakePortal(customer);
+  await renderApp(ROUTES.employeeAdd);
+  await screen.findByRole('form', { name: 'Person einladen' });
+  await form().findByRole('checkbox', { name: 'Praxis Mitte' });
+  return portal;
+}
+
+describe('/my-practice/employees-overview/add', () => {
+  it('checks the input inline and sends nothing', async () => {
+    const portal = await openForm();
+    submit();
+    expect(await form().findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
+
+    fireEvent.change(email(), { target: { value: 'praxis@zahnarzt.example.com' } });
+    fireEvent.blur(email());
+    expect(await form().findByText(ALIAS_ERROR)).toBeTruthy();
+
+    fireEvent.change(email(), { target: { value: 'anna@' } });
+    fireEvent.blur(email());
+    expect(await form().findByText(/gültige E-Mail-Adresse/)).toBeTruthy();
+    expect(portal.employees.bodies['Employee/InviteEmployee']).toBeUndefined();
+  });
+
+  it('refuses info@ with the fallback list when the aliases cannot be loaded', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakePortal(ben);
+    server.use(apiHandler('Utility/EmailProhibitedAlias', () => problem(500, 'internal_error')));
+    await renderApp(ROUTES.employeeAdd);
+    await screen.findByRole('form', { name: 'Person einladen' });
+    fireEvent.change(email(), { target: { value: 'info@zahnarzt.example.com' } });
+    fireEvent.blur(email());
+    expect(await form().findByText(ALIAS_ERROR)).toBeTruthy();
+    // Only the fallback: praxis@ is allowed now.
+    fireEvent.change(email(), { target: { value: 'praxis@zahnarzt.example.com' } });
+    fireEvent.blur(email());
+    await waitFor(() => expect(form().queryByText(ALIAS_ERROR)).toBeNull());
+    expect(logged).toHaveBeenCalled();
+  }, 10_000);
+
+  it('sends UNDEFINED selects and empty names as null, with the chosen locations, then lists the invitation', async () => {
+    const portal = await openForm();
+    expect(
+      within(form().getByRole('combobox', { name: /^Rolle/ }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mitglied']);
+    expect(form().getByRole('combobox', { name: 'Anrede' })).toHaveProperty('value', 'UNDEFINED');
+    fireEvent.change(email(), { target: { value: ' Neu.Person@Example.com ' } });
+    fireEvent.click(form().getByRole('checkbox', { name: 'Praxis Prenzlauer Berg' }));
+    submit();
+
+    expect(await screen.findByText('Die Einladung wurde gesendet.')).toBeTruthy();
+    expect(portal.employees.bodies['Employee/InviteEmployee']).toEqual([
+      {
+        companyId: SOMMER_ID,
+        email: 'neu.person@example.com',
+        salutation: null,
+        title: null,
+        firstName: null,
+        lastName: null,
+        role: 'member',
+        locationIds: [demoLocations[1]!.locationId],
+      },
+    ]);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'neu.person@example.com' }),
+    ).toBeTruthy();
+    expect(window.location.pathname).toBe(ROUTES.employees);
+  });
+
+  it('lets the superadmin invite an admin with salutation and title', async () => {
+    const portal = await openForm(anna);
+    fireEvent.change(email(), { target: { value: 'chef@example.com' } });
+    fireEvent.change(form().getByRole('combobox', { name: 'Anrede' }), {
+      target: { value: 'FRAU' },
+    });
+    fireEvent.change(form().getByRole('combobox', { name: 'Titel' }), {
+      target: { value: 'DR' },
+    });
+    fireEvent.change(form().getByRole('textbox', { name: /^Nachname/ }), {
+      target: { value: 'Chef' },
+    });
+    fireEvent.change(form().getByRole('combobox', { name: /^Rolle/ }), {
+      target: { value: 'admin' },
+    });
+    submit();
+    await screen.findByText('Die Einladung wurde gesendet.');
+    expect(portal.employees.bodies['Employee/InviteEmployee']).toEqual([
+      expect.objectContaining({ salutation: 'FRAU', title: 'DR', lastName: 'Chef', role: 'admin' }),
+    ]);
+  });
+
+  it('keeps the input and shows SAVE_ERROR and the reason when the api refuses', async () => {
+    await openForm();
+    fireEvent.change(email(), { target: { value: 'clara.wolf@example.com' } });
+    submit();
+    expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
+    expect(
+      await form().findByText(
+        'Diese Person gehört bereits zur Praxis oder wurde schon eingeladen.',
+      ),
+    ).toBeTruthy();
+    expect(email()).toHaveProperty('value', 'clara.wolf@example.com');
+
+    server.use(
+      http.post(`*${API_BASE}/Employee/InviteEmployee`, () =>
+        Response.json(
+          {
+            type: 'about:blank',
+            title: 'Error',
+            status: 400,
+            code: 'validation_failed',
+            errors: [{ field: 'body.email', code: 'prohibited_alias' }],
+          },
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    fireEvent.change(email(), { target: { value: 'empfang@example.com' } });
+    submit();
+    expect(await form().findByText(ALIAS_ERROR)).toBeTruthy();
+  });
+});
