@@ -5,14 +5,18 @@ import { App } from './app/app.tsx';
 import { createI18n } from './lib/i18n/i18n.ts';
 import { ApiProvider } from './lib/api/api-provider.tsx';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
-import { AuthSession } from './lib/auth/auth-session.ts';
+import type { AuthSession } from './lib/auth/auth-session.ts';
 import './main.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-void createI18n().then((i18n) => {
-  const session = new AuthSession(() => i18n.resolvedLanguage ?? i18n.language);
+/**
+ * The app, loaded by the light entry (entry.ts) once the session is settled: signed in, or a
+ * failure to show. The session keeps running here (renewal, a forced sign-in, sign-out).
+ */
+export async function renderApp(session: AuthSession): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const i18n = await createI18n();
+  session.followLanguage(() => i18n.resolvedLanguage ?? i18n.language);
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -26,4 +30,4 @@ void createI18n().then((i18n) => {
       </I18nextProvider>
     </StrictMode>,
   );
-});
+}

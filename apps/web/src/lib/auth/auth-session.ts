@@ -9,7 +9,7 @@ import {
 } from './sign-in-state.ts';
 import { keepRenewing } from './token-renewal.ts';
 import { createUserManager } from './user-manager.ts';
-import { loadWebConfiguration } from './web-configuration.ts';
+import { loadWebConfiguration } from './load-configuration.ts';
 
 export type SessionStatus =
   | { kind: 'starting' }
@@ -32,7 +32,8 @@ function frameSeesProviderSession(issuer: string): boolean {
 }
 
 /**
- * The browser's side of sign-in, outside React. Every automatic redirect is one step further
+ * The browser's side of sign-in, outside React, and part of the first visit's light entry
+ * (decision 0034): nothing here may import React, i18next or zod. Every automatic redirect is one step further
  * along hidden frame → top-level `prompt=none` → sign-in page, and the step travels in the
  * request's state, so no answer can start the same round again.
  */
@@ -46,7 +47,12 @@ export class AuthSession {
   #forcedSignInAt: number | undefined;
 
   /** `language`: the interface language, passed to the provider's pages as `ui_locales`. */
-  constructor(private readonly language: () => string) {}
+  constructor(private language: () => string) {}
+
+  /** From now on the interface's language (once i18next is loaded) goes to the provider. */
+  followLanguage(language: () => string): void {
+    this.language = language;
+  }
 
   readonly status = (): SessionStatus => this.#status;
 

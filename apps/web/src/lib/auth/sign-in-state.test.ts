@@ -17,6 +17,14 @@ describe('the state a sign-in carries through the provider', () => {
   it('refuses a state it did not write', () => {
     expect(parseSignInState(undefined)).toBeUndefined();
     expect(parseSignInState({ returnTo: '/', step: 'again' })).toBeUndefined();
+    expect(parseSignInState({ returnTo: '/', step: 'interactive', forced: 'yes' })).toBeUndefined();
+    expect(parseSignInState('/')).toBeUndefined();
+  });
+
+  it('keeps the forced mark and nothing else', () => {
+    expect(
+      parseSignInState({ returnTo: '/', step: 'interactive', forced: true, other: 1 }),
+    ).toEqual({ returnTo: '/', step: 'interactive', forced: true });
   });
 });
 

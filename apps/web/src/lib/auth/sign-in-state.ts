@@ -1,23 +1,33 @@
-import { z } from 'zod';
-
 /**
  * What a sign-in request carries through the provider and back. oidc-client-ts keeps it with the
  * request's state in sessionStorage and hands it back with the answer, so the portal needs no
- * storage of its own to know where to return to and how far the attempt has got.
+ * storage of its own to know where to return to and how far the attempt has got. Checked by hand:
+ * this is part of the first visit's light entry (decision 0034).
  */
-export const SignInStateSchema = z.object({
+export interface SignInState {
   /** Path, query and hash the visitor asked for; always of our own origin. */
-  returnTo: z.string().regex(/^\/(?!\/)/),
+  returnTo: string;
   /** `prompt-none`: a top-level check of the provider session; `interactive`: the sign-in page. */
-  step: z.enum(['prompt-none', 'interactive']),
+  step: 'prompt-none' | 'interactive';
   /** Started by a 401 from the api: another refusal right after must not start another round. */
-  forced: z.boolean().optional(),
-});
-export type SignInState = z.infer<typeof SignInStateSchema>;
+  forced?: boolean;
+}
+
+const OWN_PATH = /^\/(?!\/)/;
+const STEPS: readonly unknown[] = ['prompt-none', 'interactive'];
 
 export function parseSignInState(value: unknown): SignInState | undefined {
-  const parsed = SignInStateSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { returnTo, step, forced } = value as Record<string, unknown>;
+  if (typeof returnTo !== 'string' || !OWN_PATH.test(returnTo) || !STEPS.includes(step)) {
+    return undefined;
+  }
+  if (forced !== undefined && typeof forced !== 'boolean') return undefined;
+  return {
+    returnTo,
+    step: step as SignInState['step'],
+    ...(forced === undefined ? {} : { forced }),
+  };
 }
 
 /** Where the visitor is now: path, query and hash. */

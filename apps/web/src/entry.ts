@@ -1,0 +1,31 @@
+import { AuthSession } from './lib/auth/auth-session.ts';
+import { initialLanguage } from './lib/auth/initial-language.ts';
+import { isSignInCallback } from './lib/auth/sign-in-state.ts';
+import './first-paint.css';
+
+// The page's entry, kept light (decision 0034; at most 30 KB gzipped, scripts/check-bundle-size.mjs):
+// it settles the session with oidc-client-ts alone, so a signed-out visitor goes to the
+// provider's sign-in page without downloading the app. The app (React, Mantine, i18next, the
+// screens) is loaded once there is a session, or a failure to show.
+
+const session = new AuthSession(initialLanguage);
+const loadApp = () => import('./main.tsx');
+
+/**
+ * Whoever returns from the provider with an answer, or reloads a page of the portal, is most
+ * likely signed in: the app is fetched while the session is settled instead of after it.
+ */
+function sessionLikely(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation');
+  const reloaded =
+    navigation instanceof PerformanceNavigationTiming && navigation.type === 'reload';
+  return reloaded || isSignInCallback(new URL(window.location.href));
+}
+
+if (sessionLikely()) loadApp().catch(() => undefined);
+
+session
+  .start()
+  .then(loadApp)
+  .then(({ renderApp }) => renderApp(session))
+  .catch((error: unknown) => console.error('the app could not be loaded', error));

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
+import { CONFIGURATION_PATH, parseWebConfiguration } from './load-configuration.ts';
+
+const valid = {
+  oidc: {
+    issuer: 'http://idp.test',
+    clientId: 'portal',
+    audience: 'http://portal.test/api',
+    scope: 'openid',
+  },
+  imprintUrl: 'https://example.com/imprint',
+  privacyUrl: null,
+  idleTimeoutMinutes: 30,
+};
+
+const invalid: [string, unknown][] = [
+  ['nothing', null],
+  ['a list', [valid]],
+  ['no oidc settings', { ...valid, oidc: undefined }],
+  ['an issuer that is not text', { ...valid, oidc: { ...valid.oidc, issuer: 42 } }],
+  ['no scope', { ...valid, oidc: { ...valid.oidc, scope: undefined } }],
+  ['an imprint link that is not text', { ...valid, imprintUrl: false }],
+  ['no privacy link at all', { ...valid, privacyUrl: undefined }],
+  ['a timeout of zero', { ...valid, idleTimeoutMinutes: 0 }],
+  ['a fractional timeout', { ...valid, idleTimeoutMinutes: 1.5 }],
+  ['a timeout as text', { ...valid, idleTimeoutMinutes: '30' }],
+];
+
+// The light entry checks the configuration without zod; the contract's schema stays the rule.
+describe('the configuration read by the light entry', () => {
+  it('is fetched where the api serves it', () => {
+    expect(CONFIGURATION_PATH).toBe(WEB_CONFIGURATION_PATH);
+  });
+
+  it('is accepted as the contract accepts it, without unknown fields', () => {
+    const sent = { ...valid, extra: 'ignored', oidc: { ...valid.oidc, other: 1 } };
+    expect(parseWebConfiguration(sent)).toEqual(WebConfigurationSchema.parse(sent));
+  });
+
+  it.each(invalid)('is refused with %s, as the contract refuses it', (_case, value) => {
+    expect(WebConfigurationSchema.safeParse(value).success).toBe(false);
+    expect(() => parseWebConfiguration(value)).toThrow(TypeError);
+  });
+});
