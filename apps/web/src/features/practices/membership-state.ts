@@ -1,4 +1,4 @@
-import type { Company } from '../../lib/ui-state/companies.ts';
+import { isSelectable, type Company } from '../../lib/ui-state/companies.ts';
 
 /** How a practice of the user's list stands, for its note: the first that applies. */
 export type MembershipState =
@@ -34,4 +34,14 @@ export function mayEnable(company: Company): boolean {
     company.role === 'superadmin' &&
     company.membershipStatus === 'enabled'
   );
+}
+
+/** A practice the user works in may become their primary one, when they have more than one. */
+export function mayMakePrimary(company: Company, selectableCount: number): boolean {
+  return isSelectable(company) && !company.isPrimary && selectableCount > 1;
+}
+
+/** Anyone but the superadmin leaves a practice they belong to (`Employee/LeavePractice`). */
+export function mayLeave(company: Company): boolean {
+  return isSelectable(company) && company.role !== 'superadmin';
 }

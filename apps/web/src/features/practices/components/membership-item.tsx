@@ -7,11 +7,17 @@ import { MembershipActions } from './membership-actions.tsx';
 interface MembershipItemProps {
   company: Company;
   active: boolean;
+  selectableCount: number;
   onSwitch: (companyId: string) => void;
 }
 
 /** One of the user's practices: where it is, the user's role and how their membership stands. */
-export function MembershipItem({ company, active, onSwitch }: MembershipItemProps) {
+export function MembershipItem({
+  company,
+  active,
+  selectableCount,
+  onSwitch,
+}: MembershipItemProps) {
   const { t } = useTranslation();
   const state = membershipState(company);
   const place = [company.postalCode, company.city].filter(Boolean).join(' ');
@@ -36,7 +42,12 @@ export function MembershipItem({ company, active, onSwitch }: MembershipItemProp
           {t(MEMBERSHIP_NOTES[state])}
         </Text>
       )}
-      <MembershipActions company={company} active={active} onSwitch={onSwitch} />
+      <MembershipActions
+        company={company}
+        active={active}
+        selectableCount={selectableCount}
+        onSwitch={onSwitch}
+      />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
-import type { Company } from '../../../lib/ui-state/companies.ts';
+import { isSelectable, type Company } from '../../../lib/ui-state/companies.ts';
 import { MembershipItem } from './membership-item.tsx';
 import './details-list.css';
 
@@ -41,6 +41,7 @@ export function MembershipsSection({
               key={company.companyId}
               company={company}
               active={company.companyId === activeCompanyId}
+              selectableCount={companies.filter(isSelectable).length}
               onSwitch={onSwitch}
             />
           ))}
