@@ -1,0 +1,83 @@
+import { expect, type Page } from '@playwright/test';
+
+// How the employee screens (/my-practice/employees-overview and below) look, in German or English.
+
+const exactly = (de: string, en: string) => new RegExp(`^(${de}|${en})$`);
+/** A button of one person or practice: its text, then whom it is about ("Deaktivieren: Clara Wolf"). */
+const named = (de: string, en: string, name: string) =>
+  new RegExp(`^(${de}|${en}): ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** `/my-practice/employees-overview`: the list, its search and filters, and each person's card. */
+export function employeeList(page: Page) {
+  const list = page.getByRole('list', { name: exactly('Mitarbeitende', 'Employees') });
+  return {
+    list,
+    /** One person's card, by the name (or, for an unnamed invitee, the address) it shows. */
+    entry: (name: string) =>
+      list.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) }),
+    search: page.getByRole('searchbox', { name: /^(Suche|Search)/ }),
+    searchButton: page.getByRole('button', { name: exactly('Suchen', 'Search') }),
+    status: page.getByRole('combobox', { name: 'Status' }),
+    invite: page.getByRole('link', { name: exactly('Person einladen', 'Invite someone') }),
+    action: (de: string, en: string, name: string) =>
+      list.getByRole('button', { name: named(de, en, name) }),
+  };
+}
+
+/** Searches the list for a name or address (the search runs on the server). */
+export async function searchEmployees(page: Page, text: string) {
+  const list = employeeList(page);
+  await list.search.fill(text);
+  await list.searchButton.click();
+}
+
+/** The invitation form of `/my-practice/employees-overview/add`. */
+export function inviteForm(page: Page) {
+  const form = page.getByRole('form', { name: exactly('Person einladen', 'Invite someone') });
+  return {
+    form,
+    email: form.getByRole('textbox', { name: /^(E-Mail-Adresse|E-mail address)/ }),
+    salutation: form.getByRole('combobox', { name: exactly('Anrede', 'Salutation') }),
+    title: form.getByRole('combobox', { name: exactly('Titel', 'Title') }),
+    firstName: form.getByRole('textbox', { name: /^(Vorname|First name)/ }),
+    lastName: form.getByRole('textbox', { name: /^(Nachname|Last name)/ }),
+    role: form.getByRole('combobox', { name: /^(Rolle|Role)/ }),
+    location: (name: string) => form.getByRole('checkbox', { name }),
+    submit: form.getByRole('button', { name: exactly('Einladung senden', 'Send invitation') }),
+  };
+}
+
+/** The confirmation dialog of disabling, revoking or handing over, by its title. */
+export function confirmation(page: Page, title: RegExp) {
+  const dialog = page.getByRole('dialog', { name: title });
+  return {
+    dialog,
+    /** The dialog's button that says yes (not "Cancel"). */
+    confirm: dialog
+      .getByRole('button')
+      .filter({ hasNotText: /^(Abbrechen|Cancel)$/ })
+      .last(),
+    cancel: dialog.getByRole('button', { name: exactly('Abbrechen', 'Cancel') }),
+  };
+}
+
+export const DISABLE_DIALOG = /^(Zugang sperren\?|Disable access\?)$/;
+export const TRANSFER_DIALOG =
+  /^(Hauptadministration übergeben\?|Hand over main administration\?)$/;
+
+/** `/my-practice`: a practice's invitation buttons, by the practice's name. */
+export function invitationButtons(page: Page, practice: string) {
+  return {
+    accept: page.getByRole('button', {
+      name: named('Einladung annehmen', 'Accept invitation', practice),
+    }),
+    decline: page.getByRole('button', {
+      name: named('Einladung ablehnen', 'Decline invitation', practice),
+    }),
+  };
+}
+
+/** Waits for the success toast with this text (an earlier one may still be showing). */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+}
