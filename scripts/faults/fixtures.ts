@@ -25,12 +25,17 @@ export interface LoadFixtures {
 }
 
 const TOKEN_SECONDS = 300;
+/** The portal's client in both scenarios (`OIDC_CLIENT_ID`): tokens of another are refused. */
+const SUITE_CLIENT_ID = 'fault-suite';
 
 function tokenSource(issuer: TestIssuer, email: string): () => Promise<string> {
   let current: { token: string; until: number } | undefined;
   return async () => {
     if (!current || Date.now() > current.until) {
-      const token = await issuer.tokenFor(email, { expiresIn: TOKEN_SECONDS });
+      const token = await issuer.tokenFor(email, {
+        expiresIn: TOKEN_SECONDS,
+        extra: { client_id: SUITE_CLIENT_ID },
+      });
       current = { token, until: Date.now() + (TOKEN_SECONDS - 60) * 1000 };
     }
     return current.token;

@@ -20,7 +20,7 @@ import { webPlugin, type WebOptions } from './plugins/web.ts';
 import { mailboxPlugin } from './non-api-routes/mailbox.ts';
 import webConfiguration from './non-api-routes/web-configuration.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
-import { embeddedIdentityAdministration } from './identity/embedded.ts';
+import { identityAdministrationOf } from './identity/select.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
@@ -99,12 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createTokenVerifier({
         issuer: config.oidc.issuer,
         audience: config.oidc.audience,
+        provider: config.oidc.provider,
+        clientId: config.oidc.clientId,
+        apiScope: config.oidc.apiScope,
         maxLifetimeSeconds: config.oidc.accessTokenMaxMinutes * 60,
       }),
   });
   await app.register(authorizationPlugin);
   await app.register(identityPlugin, {
-    administration: config.oidc.embedded ? embeddedIdentityAdministration(config) : null,
+    administration: identityAdministrationOf(config),
   });
   await app.register(housekeepingPlugin);
   await app.register(openapiPlugin, { serverUrl: `${config.publicUrl.origin}${API_BASE}` });

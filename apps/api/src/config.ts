@@ -1,6 +1,14 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { administrationSettingsOf, type AdministrationSettings } from './identity/provider-env.ts';
+import {
+  PROVIDER_NAMES,
+  providerProfile,
+  requestParametersOf,
+  tokenScopeOf,
+  type ProviderName,
+} from './lib/provider-profiles.ts';
 
 // Messages name the variable and what it accepts, never the value: URLs may hold passwords.
 const TRUE_VALUES = ['true', '1', 'yes'];
@@ -82,6 +90,21 @@ const EnvSchema = z.object({
   OIDC_ISSUER: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
+  OIDC_PROVIDER: z
+    .enum(PROVIDER_NAMES, { error: 'must be generic, keycloak, entra or auth0' })
+    .default('generic'),
+  OIDC_API_SCOPE: z
+    .string()
+    .regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, {
+      error: 'must be one scope name (no spaces, quotes or backslashes)',
+    })
+    .optional(),
+  KEYCLOAK_ADMIN_CLIENT_ID: z.string().optional(),
+  KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().optional(),
+  AUTH0_MANAGEMENT_CLIENT_ID: z.string().optional(),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: z.string().optional(),
+  ENTRA_PASSWORD_URL: httpUrl.optional(),
+  ENTRA_ACCOUNT_URL: httpUrl.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -143,6 +166,8 @@ export interface Config {
   database: { kind: 'embedded'; dataDir: string } | { kind: 'server'; url: string };
   oidc: {
     embedded: boolean;
+    /** Which provider's tokens the api expects (`OIDC_PROVIDER`; decision 0035). */
+    provider: ProviderName;
     idpPort: number;
     issuer: string;
     clientId: string;
@@ -151,9 +176,13 @@ export interface Config {
     apiScope: string;
     /** What the web app asks for at sign-in. */
     webScope: string;
+    /** Extra parameters of the web app's authorize and token requests (the audience). */
+    requestParameters: { authorize: Record<string, string>; token: Record<string, string> };
     /** Access tokens that live longer (`exp - iat`) are refused. */
     accessTokenMaxMinutes: number;
   };
+  /** How password and e-mail changes reach the provider (PRODUCT §2). */
+  administration: AdministrationSettings;
   smtpUrl: string | undefined;
   /** Sender of the portal's mails; defaults to no-reply at PUBLIC_URL's host. */
   mailFrom: string;
@@ -218,6 +247,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE go together: set all three for an external provider, or none for the embedded one',
     );
   }
+  const provider = env.OIDC_PROVIDER;
+  if (embeddedIdp && provider !== 'generic') {
+    problems.push(
+      `OIDC_PROVIDER=${provider} needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE of that provider (the embedded one is generic)`,
+    );
+  }
+  if (!embeddedIdp && provider !== 'generic') {
+    const issuerProblem = env.OIDC_ISSUER
+      ? providerProfile(provider).issuerProblem(env.OIDC_ISSUER)
+      : undefined;
+    if (issuerProblem) problems.push(`OIDC_ISSUER ${issuerProblem} (OIDC_PROVIDER=${provider})`);
+    if (env.OIDC_AUDIENCE !== undefined && env.OIDC_AUDIENCE === env.OIDC_CLIENT_ID) {
+      problems.push(
+        "OIDC_AUDIENCE must be the api's own audience, not OIDC_CLIENT_ID: an ID token is addressed to the client",
+      );
+    }
+  }
+  if (provider === 'entra' && !env.OIDC_API_SCOPE?.includes('/')) {
+    problems.push(
+      'OIDC_API_SCOPE must be the full name of the api scope for OIDC_PROVIDER=entra, such as api://<application id>/portal.api',
+    );
+  }
+  const issuer = env.OIDC_ISSUER ?? `http://${env.IDP_HOST}:${env.IDP_PORT}`;
+  const administration = administrationSettingsOf(provider, embeddedIdp, issuer, env, problems);
   if (embeddedIdp && env.IDP_PORT === env.PORT) {
     problems.push('IDP_PORT must differ from PORT: the embedded provider has its own origin');
   }
@@ -253,7 +306,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const issuer = env.OIDC_ISSUER ?? `http://${env.IDP_HOST}:${env.IDP_PORT}`;
+  const audience = env.OIDC_AUDIENCE ?? `${publicUrl.origin}/api`;
+  const requestedScope = env.OIDC_API_SCOPE ?? API_SCOPE;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -265,14 +319,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'embedded', dataDir: path.resolve(env.DATA_DIR) },
     oidc: {
       embedded: embeddedIdp,
+      provider,
       idpPort: env.IDP_PORT,
       issuer,
       clientId: env.OIDC_CLIENT_ID ?? 'practice-portal-web',
-      audience: env.OIDC_AUDIENCE ?? `${publicUrl.origin}/api`,
-      apiScope: API_SCOPE,
-      webScope: `openid profile email offline_access ${API_SCOPE}`,
+      audience,
+      apiScope: tokenScopeOf(provider, requestedScope),
+      webScope: `openid profile email offline_access ${requestedScope}`,
+      requestParameters: requestParametersOf(provider, audience),
       accessTokenMaxMinutes: env.ACCESS_TOKEN_MAX_MINUTES,
     },
+    administration,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `"Praxisportal" <no-reply@${publicUrl.hostname}>`,
     redisUrl: env.REDIS_URL,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const ParametersSchema = z.record(z.string(), z.string());
+
 export const WebConfigurationSchema = z
   .object({
     oidc: z.object({
@@ -7,7 +9,21 @@ export const WebConfigurationSchema = z
       clientId: z.string(),
       audience: z.string(),
       scope: z.string(),
+      /**
+       * Extra parameters of the authorize request. Absent: `{ resource: audience }` (RFC 8707,
+       * the generic provider). Keycloak and Entra ID take none (Entra's v2 endpoint refuses
+       * `resource`), Auth0 takes `{ audience }`.
+       */
+      authorizeParameters: ParametersSchema.optional(),
+      /** Extra parameters of the token requests (code and refresh); absent as above. */
+      tokenParameters: ParametersSchema.optional(),
     }),
+    /**
+     * Where the provider's own pages change the password and the account's address, for a
+     * provider the portal does not administer (Entra ID): the portal links there, and its own
+     * password and e-mail calls answer `409 not_available`. Absent for every other provider.
+     */
+    selfService: z.object({ passwordUrl: z.string(), accountUrl: z.string() }).optional(),
     imprintUrl: z.string().nullable(),
     privacyUrl: z.string().nullable(),
     idleTimeoutMinutes: z.number().int().positive(),

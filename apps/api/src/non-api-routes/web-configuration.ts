@@ -4,17 +4,32 @@ import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
 
 /**
  * One build of the web app serves every environment: it learns the identity provider, client,
- * audience, links and idle timeout here at start. Public: none of it is secret.
+ * audience, links and idle timeout here at start. Public: none of it is secret. The request
+ * parameters and self-service pages appear only where they differ from the generic provider's.
  */
 export default async function portalConfiguration(app: FastifyInstance) {
-  const { oidc, imprintUrl, privacyUrl, idleTimeoutMinutes } = app.config;
+  const { oidc, administration, imprintUrl, privacyUrl, idleTimeoutMinutes } = app.config;
   const answer = {
     oidc: {
       issuer: oidc.issuer,
       clientId: oidc.clientId,
       audience: oidc.audience,
       scope: oidc.webScope,
+      ...(oidc.provider === 'generic'
+        ? {}
+        : {
+            authorizeParameters: oidc.requestParameters.authorize,
+            tokenParameters: oidc.requestParameters.token,
+          }),
     },
+    ...(administration.kind === 'self-service'
+      ? {
+          selfService: {
+            passwordUrl: administration.passwordUrl,
+            accountUrl: administration.accountUrl,
+          },
+        }
+      : {}),
     imprintUrl: imprintUrl ?? null,
     privacyUrl: privacyUrl ?? null,
     idleTimeoutMinutes,
