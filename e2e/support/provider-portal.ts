@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from './free-port.ts';
+import { REPO_ROOT } from './paths.ts';
+import type { ProviderStandIn } from './provider-stand-in.ts';
+
+const ADMIN_URL = process.env['E2E_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const STARTUP_TIMEOUT_MS = 90_000;
+
+export interface ProviderPortal {
+  url: string;
+  /** Writes a customer into the portal's database, as if they had used the portal before. */
+  addCustomer(customer: { email: string; firstName: string; lastName: string }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The whole app (`apps/api/src/main.ts`) pointed at an external provider with `OIDC_ISSUER`,
+ * `OIDC_CLIENT_ID`, `OIDC_AUDIENCE`, `OIDC_PROVIDER` (and `OIDC_API_SCOPE`), on a database of its
+ * own on the PostgreSQL server: no embedded provider, no demo data, no test endpoints.
+ */
+export async function startProviderPortal(
+  port: number,
+  provider: ProviderStandIn,
+): Promise<ProviderPortal> {
+  const database = `pp_e2e_provider_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${database}"`);
+  const databaseUrl = new URL(ADMIN_URL);
+  databaseUrl.pathname = `/${database}`;
+  const folder = await mkdtemp(path.join(tmpdir(), 'pp-e2e-provider-'));
+  const logFile = path.join(folder, 'server.log');
+  const url = `http://localhost:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['NODE_ENV', 'SMTP_URL', 'REDIS_URL', 'TRUST_PROXY', 'DEMO_DATA'])
+    delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    IDP_PORT: String(await freePort()),
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl.href,
+    OIDC_PROVIDER: provider.kind,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_AUDIENCE: provider.audience,
+    OIDC_API_SCOPE: provider.apiScope,
+    LOG_LEVEL: 'info',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(logFile);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  const db = new pg.Client({ connectionString: databaseUrl.href });
+  const stop = async () => {
+    await stopProcess(child);
+    await db.end().catch(() => {});
+    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => {});
+    await admin.end();
+    await rm(folder, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (!(await answers(`${url}/api/v1/Lifetime/IsAlive`))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const text = await readFile(logFile, 'utf8').catch(() => '');
+      await stop();
+      throw new Error(`the portal did not start; its log:\n${text.slice(-4_000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await db.connect();
+  return {
+    url,
+    async addCustomer({ email, firstName, lastName }) {
+      const result = await db.query<{ id: string }>(
+        'insert into customers (email, first_name, last_name) values ($1, $2, $3) returning id',
+        [email, firstName, lastName],
+      );
+      return result.rows[0]!.id;
+    },
+    stop,
+  };
+}
