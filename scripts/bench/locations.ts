@@ -14,6 +14,7 @@ import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
 import { createTokenVerifier } from '../../apps/api/src/lib/token-verifier.ts';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import { createCustomer, createPractice } from '../../apps/api/test/support/factories.ts';
+import { BENCH_CLIENT_ID } from './prepare.ts';
 
 const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZES = [1_000, 10_000];
@@ -49,7 +50,7 @@ try {
   const config = loadConfig({
     NODE_ENV: 'test',
     OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'bench',
+    OIDC_CLIENT_ID: BENCH_CLIENT_ID,
     OIDC_AUDIENCE: issuer.audience,
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',

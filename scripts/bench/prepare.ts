@@ -5,6 +5,8 @@ import { identityLinks } from '../../apps/api/src/db/schema.ts';
 import { createCustomer, createPractice } from '../../apps/api/test/support/factories.ts';
 
 export const BENCH_ADMIN = 'admin@bench.example.com';
+/** The client the test issuer names in its tokens: the api refuses tokens of another client. */
+export const BENCH_CLIENT_ID = 'practice-portal-web';
 export const BENCH_SIZE = 10_000;
 
 /** A migrated database with one practice of 10,000 employees and 10,000 locations. */
