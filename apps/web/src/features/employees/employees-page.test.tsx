@@ -135,7 +135,7 @@ describe('/my-practice/employees-overview', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), {
       target: { value: 'disabled' },
     });
-    expect(await screen.findByText('Zu Ihrer Suche wurde niemand gefunden.')).toBeTruthy();
+    expect(await screen.findByText('Niemand entspricht Ihrer Suche oder Auswahl.')).toBeTruthy();
     expect(loads().at(-1)).toMatchObject({ search: 'wolf', status: 'disabled' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Alle Personen anzeigen' }));

@@ -31,20 +31,23 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
   const actions = allowedActions(viewer, employee);
   if (actions.length === 0) return null;
 
-  const run = (action: EmployeeAction) => {
+  // Awaited: a revoked invitation (or a person filtered out) leaves the list before the
+  // mutation's own callbacks could run.
+  const run = async (action: EmployeeAction) => {
     if (mutation.isPending) return;
     setRefusal(undefined);
-    mutation.mutate(
-      { action, target: { companyId, customerId: employee.customerId } },
-      {
-        onSuccess: () => toasts.show(DONE_TEXTS[action], 'success'),
-        onError: (error) => {
-          setRefusal(error);
-          toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-        },
-        onSettled: () => setAsking(undefined),
-      },
-    );
+    try {
+      await mutation.mutateAsync({
+        action,
+        target: { companyId, customerId: employee.customerId },
+      });
+      toasts.show(DONE_TEXTS[action], 'success');
+    } catch (error) {
+      setRefusal(error);
+      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+    } finally {
+      setAsking(undefined);
+    }
   };
   const confirm = asking ? CONFIRM_TEXTS[asking] : undefined;
 
@@ -59,7 +62,9 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
             {...(action === 'disable' || action === 'revoke' ? { color: 'red' } : {})}
             aria-label={`${actionText(t, action, employee)}: ${name}`}
             loading={mutation.isPending && mutation.variables.action === action}
-            onClick={() => (CONFIRMED_ACTIONS.includes(action) ? setAsking(action) : run(action))}
+            onClick={() =>
+              CONFIRMED_ACTIONS.includes(action) ? setAsking(action) : void run(action)
+            }
           >
             {actionText(t, action, employee)}
           </Button>
@@ -75,7 +80,7 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
           confirmLabel={actionText(t, asking, employee)}
           danger={asking !== 'transferSuperadmin'}
           pending={mutation.isPending}
-          onConfirm={() => run(asking)}
+          onConfirm={() => void run(asking)}
           onClose={() => setAsking(undefined)}
         />
       )}

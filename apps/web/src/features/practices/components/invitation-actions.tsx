@@ -24,18 +24,19 @@ export function InvitationActions({ company }: { company: Company }) {
   const [refusal, setRefusal] = useState<unknown>();
   const named = (text: string) => `${text}: ${company.name}`;
 
-  const run = (call: MembershipCall) => {
+  // Awaited rather than `mutate` callbacks: once accepted or declined, this entry is gone
+  // from the list (unmounted) before the mutation's own callbacks could run.
+  const run = async (call: MembershipCall) => {
     const mutation = call === 'accept' ? accept : decline;
     if (accept.isPending || decline.isPending) return;
     setRefusal(undefined);
-    mutation.mutate(company.companyId, {
-      onSuccess: () =>
-        toasts.show(call === 'accept' ? 'INVITATIONS.ACCEPTED' : 'INVITATIONS.DECLINED', 'success'),
-      onError: (error) => {
-        setRefusal(error);
-        toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-      },
-    });
+    try {
+      await mutation.mutateAsync(company.companyId);
+      toasts.show(call === 'accept' ? 'INVITATIONS.ACCEPTED' : 'INVITATIONS.DECLINED', 'success');
+    } catch (error) {
+      setRefusal(error);
+      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+    }
   };
 
   if (!invitation) return null;
@@ -55,7 +56,7 @@ export function InvitationActions({ company }: { company: Company }) {
           <Button
             loading={accept.isPending}
             aria-label={named(t('INVITATIONS.ACCEPT'))}
-            onClick={() => run('accept')}
+            onClick={() => void run('accept')}
           >
             {t('INVITATIONS.ACCEPT')}
           </Button>
@@ -64,7 +65,7 @@ export function InvitationActions({ company }: { company: Company }) {
           variant="default"
           loading={decline.isPending}
           aria-label={named(t('INVITATIONS.DECLINE'))}
-          onClick={() => run('decline')}
+          onClick={() => void run('decline')}
         >
           {t('INVITATIONS.DECLINE')}
         </Button>

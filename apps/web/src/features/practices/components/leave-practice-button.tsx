@@ -14,13 +14,17 @@ export function LeavePracticeButton({ company }: { company: Company }) {
   const leave = useMembershipCall('leave');
   const [asking, setAsking] = useState(false);
 
-  const confirm = () => {
+  // Awaited: once left, the practice's entry (and this button) is gone from the list.
+  const confirm = async () => {
     if (leave.isPending) return;
-    leave.mutate(company.companyId, {
-      onSuccess: () => toasts.show('LEAVE_PRACTICE.DONE', 'success'),
-      onError: () => toasts.show(TOAST_MESSAGES.SAVE_ERROR),
-      onSettled: () => setAsking(false),
-    });
+    try {
+      await leave.mutateAsync(company.companyId);
+      toasts.show('LEAVE_PRACTICE.DONE', 'success');
+    } catch {
+      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+    } finally {
+      setAsking(false);
+    }
   };
 
   return (
@@ -41,7 +45,7 @@ export function LeavePracticeButton({ company }: { company: Company }) {
         confirmLabel={t('LEAVE_PRACTICE.CONFIRM')}
         danger
         pending={leave.isPending}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={() => setAsking(false)}
       />
     </>

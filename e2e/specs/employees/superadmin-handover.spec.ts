@@ -1,0 +1,58 @@
+import { DEMO_USERS } from '../../support/demo-users.ts';
+import {
+  confirmation,
+  employeeList,
+  expectToast,
+  TRANSFER_DIALOG,
+} from '../../support/employee-pages.ts';
+import { expect, test } from '../../support/fresh-portal.ts';
+import { connectForm, myPracticePage } from '../../support/practice-pages.ts';
+import { signIn } from '../../support/sign-in.ts';
+
+// Anna hands her role to Ben: the demo users' roles change, so a portal of its own.
+const anna = DEMO_USERS[0];
+
+test('anna approves a request to join, makes ben superadmin and is admin afterwards', async ({
+  browser,
+  page,
+  portal,
+  createUser,
+}) => {
+  test.setTimeout(60_000);
+  const user = await createUser();
+  const context = await browser.newContext();
+  const requester = await context.newPage();
+  await requester.goto(`${portal.url}/my-practice/new-practice`);
+  await signIn(requester, user.email, user.password);
+  const connect = connectForm(requester);
+  await connect.customerNumber.fill('P-900001');
+  await connect.postalCode.fill('10117');
+  await connect.submit.click();
+  await expect(connect.sent).toBeVisible();
+
+  await page.goto(`${portal.url}/my-practice/employees-overview?status=requested`);
+  await signIn(page, anna.email);
+  const list = employeeList(page);
+  await expect(list.entry(user.name)).toContainText('Angefragt');
+  await list.action('Anfrage freigeben', 'Approve request', user.name).click();
+  await expectToast(page, 'Die Person hat jetzt Zugang zur Praxis.');
+  await expect(page.getByText('Niemand entspricht Ihrer Suche oder Auswahl.')).toBeVisible();
+  await list.status.selectOption('enabled');
+  await expect(list.entry(user.name)).toContainText('Aktiv');
+
+  await list.entry('Ben Krause').getByRole('link', { name: 'Ben Krause' }).click();
+  const person = page.getByRole('region', { name: 'Ben Krause' });
+  await expect(person).toContainText('Administrator/-in');
+  await person.getByRole('button', { name: 'Hauptadministration übergeben: Ben Krause' }).click();
+  const dialog = confirmation(page, TRANSFER_DIALOG);
+  await expect(dialog.dialog).toContainText('an Ben Krause übergeben');
+  await dialog.confirm.click();
+  await expectToast(page, 'Die Hauptadministration wurde übergeben.');
+  await expect(person).toContainText('Hauptadministrator/-in');
+  // Anna is an admin now: no role changes for her any more.
+  await expect(person.getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Meine Praxis' }).click();
+  await expect(myPracticePage(page).active).toContainText('Ihre Rolle: Administrator/-in');
+  await context.close();
+});
