@@ -72,12 +72,9 @@ export function adminHttp(options: AdminHttpOptions) {
     return current.token;
   }
 
-  /** One call; answers of the provider's 4xx range are the caller's to judge, 5xx fail. */
-  async function call(method: string, path: string, json?: unknown): Promise<AdminAnswer> {
-    const token = await accessToken();
-    let response: Response;
+  async function send(method: string, path: string, token: string, json?: unknown) {
     try {
-      response = await fetch(new URL(path, options.baseUrl), {
+      return await fetch(new URL(path, options.baseUrl), {
         method,
         headers: {
           authorization: `Bearer ${token}`,
@@ -90,7 +87,20 @@ export function adminHttp(options: AdminHttpOptions) {
     } catch {
       throw unavailable();
     }
-    // A token the provider no longer takes (revoked, rotated secret) is fetched anew next time.
+  }
+
+  /**
+   * One call; answers of the provider's 4xx range are the caller's to judge, 5xx fail. A token
+   * the provider no longer takes (revoked, rotated secret) is fetched anew and the call repeated
+   * once.
+   */
+  async function call(method: string, path: string, json?: unknown): Promise<AdminAnswer> {
+    const cached = current !== undefined;
+    let response = await send(method, path, await accessToken(), json);
+    if (response.status === 401 && cached) {
+      current = undefined;
+      response = await send(method, path, await accessToken(), json);
+    }
     if (response.status === 401 || response.status === 403) current = undefined;
     if (response.status >= 500 || response.status === 401 || response.status === 403) {
       throw unavailable();

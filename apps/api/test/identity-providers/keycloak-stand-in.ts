@@ -92,6 +92,10 @@ export function keycloakAdminStandIn(realm: string) {
     },
     /** Calls of the admin API (not the token endpoint) since the test began. */
     adminCalls: () => calls.filter((c) => c.path.startsWith('/admin/')),
+    /** Tokens issued so far stop working (a rotated secret, a session ended by an admin). */
+    revokeTokens() {
+      tokens.clear();
+    },
     fail(on: boolean) {
       failing = on;
     },

@@ -82,6 +82,19 @@ describe('Keycloak: password and e-mail through the Admin REST API', () => {
     expect(keycloak.calls.slice(before).some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('fetches a new service-account token when Keycloak no longer takes the old one', async () => {
+    const { email, headers } = await portal.person();
+    keycloak.addUser(email);
+    expect((await portal.changePassword(headers)).statusCode).toBe(202);
+    keycloak.revokeTokens();
+    const before = keycloak.calls.length;
+    expect((await portal.changePassword(headers)).statusCode).toBe(202);
+    const paths = keycloak.calls
+      .slice(before)
+      .map((c) => `${c.method} ${c.path.split('/').at(-1)}`);
+    expect(paths).toEqual(['GET users', 'POST token', 'GET users', 'PUT execute-actions-email']);
+  });
+
   it('answers 503 while the Admin API fails, and logs neither secret nor admin token', async () => {
     const { email, headers } = await portal.person();
     keycloak.addUser(email);
