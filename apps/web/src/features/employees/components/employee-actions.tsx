@@ -26,7 +26,9 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
   const { t } = useTranslation();
   const toasts = useToasts();
   const mutation = useEmployeeAction();
+  // The dialog stays mounted while it closes, so Mantine returns the focus to the button.
   const [asking, setAsking] = useState<EmployeeAction>();
+  const [opened, setOpened] = useState(false);
   const [refusal, setRefusal] = useState<unknown>();
   const actions = allowedActions(viewer, employee);
   if (actions.length === 0) return null;
@@ -46,10 +48,16 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
       setRefusal(error);
       toasts.show(TOAST_MESSAGES.SAVE_ERROR);
     } finally {
-      setAsking(undefined);
+      setOpened(false);
     }
   };
-  const confirm = asking ? CONFIRM_TEXTS[asking] : undefined;
+  const ask = (action: EmployeeAction) => {
+    setAsking(action);
+    setOpened(true);
+  };
+  // Mounted before it opens, so Mantine notes the focused button to return to.
+  const shown = asking ?? 'disable';
+  const confirm = CONFIRM_TEXTS[shown];
 
   return (
     <>
@@ -62,26 +70,24 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
             {...(action === 'disable' || action === 'revoke' ? { color: 'red' } : {})}
             aria-label={`${actionText(t, action, employee)}: ${name}`}
             loading={mutation.isPending && mutation.variables.action === action}
-            onClick={() =>
-              CONFIRMED_ACTIONS.includes(action) ? setAsking(action) : void run(action)
-            }
+            onClick={() => (CONFIRMED_ACTIONS.includes(action) ? ask(action) : void run(action))}
           >
             {actionText(t, action, employee)}
           </Button>
         ))}
       </Group>
       <RefusalAlert error={refusal} />
-      {confirm && asking && (
+      {confirm && actions.some((action) => CONFIRMED_ACTIONS.includes(action)) && (
         <ConfirmDialog
-          opened
+          opened={opened}
           title={t(confirm.title)}
           question={t(confirm.question, { name })}
           consequences={t(confirm.consequences, { name })}
-          confirmLabel={actionText(t, asking, employee)}
-          danger={asking !== 'transferSuperadmin'}
+          confirmLabel={actionText(t, shown, employee)}
+          danger={shown !== 'transferSuperadmin'}
           pending={mutation.isPending}
-          onConfirm={() => void run(asking)}
-          onClose={() => setAsking(undefined)}
+          onConfirm={() => void run(shown)}
+          onClose={() => setOpened(false)}
         />
       )}
     </>
