@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -89,6 +89,10 @@ export async function startProviderPortal(
     await db.end().catch(() => {});
     await admin.query(`drop database if exists "${database}" with (force)`).catch(() => {});
     await admin.end();
+    // Kept for the scan of every test log after the run (`npm run test:logs`).
+    const kept = path.join(REPO_ROOT, 'test-logs');
+    await mkdir(kept, { recursive: true });
+    await copyFile(logFile, path.join(kept, `e2e-${path.basename(folder)}.log`)).catch(() => {});
     await rm(folder, { recursive: true, force: true });
   };
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -10,7 +10,7 @@ import { decodeJwt, nextTokenResponse, tokensOf } from './tokens.ts';
 /** A practice's employee who has used the portal before and now signs in with the provider. */
 export const PROVIDER_USER = {
   email: 'karla.kessler@praxis-nord.example',
-  password: 'Stand-in-Passwort-7',
+  password: 'Kessler-Passwort-7',
   name: 'Karla Kessler',
 };
 

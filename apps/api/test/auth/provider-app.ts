@@ -1,4 +1,6 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -11,6 +13,11 @@ import {
   type ProviderIssuer,
   type ProviderSetup,
 } from './provider-issuer.ts';
+
+/** Logs also go to test-logs/, which `npm run test:logs` scans after the whole run. */
+const TEST_LOGS = fileURLToPath(new URL('../../../../test-logs/', import.meta.url));
+mkdirSync(TEST_LOGS, { recursive: true });
+const logFile = `${TEST_LOGS}api-providers-${process.pid}.log`;
 
 /** The variables of a deployment on this provider (docs/identity-providers.md). */
 export function providerEnv(setup: ProviderSetup): Record<string, string> {
@@ -55,6 +62,7 @@ export function useProviderApi(
     const logStream = new Writable({
       write(chunk, _encoding, callback) {
         context.logs.push(String(chunk));
+        appendFileSync(logFile, String(chunk));
         callback();
       },
     });
