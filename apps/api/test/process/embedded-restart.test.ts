@@ -71,6 +71,19 @@ describe.runIf(!isServerRun())('the api process on the embedded database', () =>
     });
   }, 180_000);
 
+  // Node 20 is past its end of life (decision 0036): oidc-provider says so there, rightly.
+  it.runIf(Number(process.versions.node.split('.')[0]) >= 22)(
+    'starts without a runtime or deprecation warning on the supported Node versions',
+    async () => {
+      const api = await start(await emptyFolder());
+      await api.waitUntilAlive(60_000);
+      expect(await api.stop()).toBe(0);
+      // Node's own warnings read "(node:PID) [CODE] …"; oidc-provider's "Unsupported runtime".
+      expect(api.output()).not.toMatch(/\(node:\d+\)|Unsupported runtime/);
+    },
+    180_000,
+  );
+
   it('refuses a second process on a folder in use, leaving the first one running', async () => {
     const dataDir = await emptyFolder();
     const first = await start(dataDir);
