@@ -1,21 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort } from './free-port.ts';
 import { REPO_ROOT } from './paths.ts';
 import type { ProviderStandIn } from './provider-stand-in.ts';
 
-const ADMIN_URL = process.env['E2E_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STARTUP_TIMEOUT_MS = 90_000;
+
+export interface ExistingCustomer {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
 
 export interface ProviderPortal {
   url: string;
-  /** Writes a customer into the portal's database, as if they had used the portal before. */
-  addCustomer(customer: { email: string; firstName: string; lastName: string }): Promise<string>;
+  /** The id of the customer written before the start. */
+  customerId: string;
   stop(): Promise<void>;
 }
 
@@ -39,33 +42,55 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Migrates a new embedded database in `dataDir` and writes the customer (provider-seed.ts). */
+function seedCustomer(dataDir: string, customer: ExistingCustomer): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'e2e/support/provider-seed.ts',
+      dataDir,
+      customer.email,
+      customer.firstName,
+      customer.lastName,
+    ],
+    { cwd: REPO_ROOT, encoding: 'utf8', timeout: STARTUP_TIMEOUT_MS },
+  );
+  return output.trim();
+}
+
 /**
  * The whole app (`apps/api/src/main.ts`) pointed at an external provider with `OIDC_ISSUER`,
- * `OIDC_CLIENT_ID`, `OIDC_AUDIENCE`, `OIDC_PROVIDER` (and `OIDC_API_SCOPE`), on a database of its
- * own on the PostgreSQL server: no embedded provider, no demo data, no test endpoints.
+ * `OIDC_CLIENT_ID`, `OIDC_AUDIENCE`, `OIDC_PROVIDER` (and `OIDC_API_SCOPE`), on a throw-away
+ * embedded database holding one customer: no embedded provider, no demo data, no test endpoints.
  */
 export async function startProviderPortal(
   port: number,
   provider: ProviderStandIn,
+  customer: ExistingCustomer,
 ): Promise<ProviderPortal> {
-  const database = `pp_e2e_provider_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${database}"`);
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${database}`;
   const folder = await mkdtemp(path.join(tmpdir(), 'pp-e2e-provider-'));
+  const dataDir = path.join(folder, 'data');
+  const customerId = seedCustomer(dataDir, customer);
   const logFile = path.join(folder, 'server.log');
   const url = `http://localhost:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['NODE_ENV', 'SMTP_URL', 'REDIS_URL', 'TRUST_PROXY', 'DEMO_DATA'])
+  for (const name of [
+    'NODE_ENV',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'REDIS_URL',
+    'TRUST_PROXY',
+    'DEMO_DATA',
+  ])
     delete env[name];
   Object.assign(env, {
     PORT: String(port),
     IDP_PORT: String(await freePort()),
     PUBLIC_URL: url,
-    DATABASE_URL: databaseUrl.href,
+    DATA_DIR: dataDir,
     OIDC_PROVIDER: provider.kind,
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: provider.clientId,
@@ -83,12 +108,8 @@ export async function startProviderPortal(
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
 
-  const db = new pg.Client({ connectionString: databaseUrl.href });
   const stop = async () => {
     await stopProcess(child);
-    await db.end().catch(() => {});
-    await admin.query(`drop database if exists "${database}" with (force)`).catch(() => {});
-    await admin.end();
     // Kept for the scan of every test log after the run (`npm run test:logs`).
     const kept = path.join(REPO_ROOT, 'test-logs');
     await mkdir(kept, { recursive: true });
@@ -104,16 +125,5 @@ export async function startProviderPortal(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await db.connect();
-  return {
-    url,
-    async addCustomer({ email, firstName, lastName }) {
-      const result = await db.query<{ id: string }>(
-        'insert into customers (email, first_name, last_name) values ($1, $2, $3) returning id',
-        [email, firstName, lastName],
-      );
-      return result.rows[0]!.id;
-    },
-    stop,
-  };
+  return { url, customerId, stop };
 }

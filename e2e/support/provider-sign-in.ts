@@ -29,16 +29,14 @@ export function providerTest(kind: StandInKind) {
         const provider = await startProviderStandIn(kind, `http://localhost:${port}`, [
           PROVIDER_USER,
         ]);
-        const portal = await startProviderPortal(port, provider).catch(async (error: unknown) => {
-          await provider.close();
-          throw error;
-        });
-        const customerId = await portal.addCustomer({
-          email: PROVIDER_USER.email,
-          firstName: 'Karla',
-          lastName: 'Kessler',
-        });
-        await use({ provider, portal, customerId });
+        const customer = { email: PROVIDER_USER.email, firstName: 'Karla', lastName: 'Kessler' };
+        const portal = await startProviderPortal(port, provider, customer).catch(
+          async (error: unknown) => {
+            await provider.close();
+            throw error;
+          },
+        );
+        await use({ provider, portal, customerId: portal.customerId });
         await portal.stop();
         await provider.close();
       },
