@@ -77,3 +77,32 @@ for (const language of ['de', 'en'] as const) {
     await context.close();
   });
 }
+
+const overflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 720 } });
+
+  test('the three employee routes fit, with errors and the dialog', async ({ page, portal }) => {
+    await page.goto(`${portal.url}/my-practice/employees-overview`);
+    await signIn(page, ben.email);
+    const list = employeeList(page);
+    await expect(list.entry('Clara Wolf')).toBeVisible();
+    expect(await overflows(page)).toBe(false);
+    await list.action('Deaktivieren', 'Disable', 'Clara Wolf').click();
+    await expect(confirmation(page, DISABLE_DIALOG).confirm).toBeInViewport();
+    expect(await overflows(page)).toBe(false);
+    await confirmation(page, DISABLE_DIALOG).cancel.click();
+
+    await open(page, `${portal.url}/my-practice/employees-overview/add`);
+    await inviteForm(page).submit.click();
+    await expect(inviteForm(page).email).toHaveAttribute('aria-invalid', 'true');
+    expect(await overflows(page)).toBe(false);
+
+    await open(page, `${portal.url}/my-practice/employees-overview`);
+    await list.entry('Clara Wolf').getByRole('link', { name: 'Clara Wolf' }).click();
+    await expect(page.getByRole('region', { name: 'Clara Wolf' })).toBeVisible();
+    expect(await overflows(page)).toBe(false);
+  });
+});
