@@ -1,3 +1,7 @@
+// Against a stand-in of Auth0's Management API v2 built from its documentation
+// (https://auth0.com/docs/api/management/v2: users-by-email, tickets/password-change,
+// PATCH users/{id}; M2M token: https://auth0.com/docs/secure/tokens/access-tokens/management-api-access-tokens):
+// auth0-stand-in.ts.
 import { describe, expect, it } from 'vitest';
 import { auth0Administration } from '../../src/identity/auth0.ts';
 import { Secret } from '../../src/identity/secret.ts';

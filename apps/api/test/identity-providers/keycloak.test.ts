@@ -1,3 +1,7 @@
+// Against a stand-in of Keycloak's Admin REST API built from its documentation
+// (https://www.keycloak.org/docs-api/latest/rest-api/index.html, Users: GET /users?email&exact,
+// PUT /users/{id}, PUT /users/{id}/execute-actions-email; service-account token:
+// https://www.keycloak.org/docs/latest/server_admin/#_service_accounts): keycloak-stand-in.ts.
 import { describe, expect, it } from 'vitest';
 import { useProviderApi } from '../auth/provider-app.ts';
 import { expectProblem } from '../support/expect-problem.ts';
