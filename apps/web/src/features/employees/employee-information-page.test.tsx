@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
 import { anna, BEN_ID, ben, CLARA_ID, SOMMER_ID } from '../../app/testing/demo-customers.ts';
+import { employee } from '../../app/testing/fake-employees.ts';
 import { demoLocations } from '../../app/testing/fake-locations.ts';
 import { fakePortal } from '../../app/testing/fake-portal.ts';
 import { apiHandler, problem, requests, server } from '../../app/testing/portal-server.ts';
@@ -96,6 +97,32 @@ describe('/my-practice/employees-overview/information-employee', () => {
       { companyId: SOMMER_ID, customerId: BEN_ID },
     ]);
     await waitFor(() => expect(detail('Rolle')).toBe('Hauptadministrator/-in'));
+  });
+
+  it('revokes a pending invitation after a confirmation and goes back to the list', async () => {
+    const portal = fakePortal(ben);
+    const invitee = employee({
+      customerId: '00000000-0000-4000-8000-000000003099',
+      email: 'neu@example.com',
+      firstName: null,
+      lastName: null,
+      status: 'invited',
+      invitedAt: '2026-11-20T09:00:00.000Z',
+      expiresAt: '2099-11-27T09:00:00.000Z',
+    });
+    portal.employees.employees.push(invitee);
+    await renderApp(employeeInformationLink(invitee.customerId));
+    await screen.findByRole('heading', { level: 2, name: 'neu@example.com' });
+    expect(detail('Einladung gültig bis')).toBe('27.11.2099');
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Einladung zurückziehen: neu@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Einladung zurückziehen?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Einladung zurückziehen' }));
+    expect(await screen.findByText('Die Einladung wurde zurückgezogen.')).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe(ROUTES.employees));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ben Krause' })).toBeTruthy();
+    expect(screen.queryByText(GET_ERROR)).toBeNull();
   });
 
   it('offers the viewer no action on themself', async () => {

@@ -45,7 +45,10 @@ export function useEmployeeAction() {
       await EMPLOYEE_ACTIONS[action](client, target);
     },
     onSuccess: async (_answer, { action }) => {
-      await queryClient.invalidateQueries({ queryKey: employeesQueryPrefix });
+      // A revoked invitee is gone: only the lists are read again, not the person (a 404).
+      const queryKey =
+        action === 'revoke' ? [...employeesQueryPrefix, 'GetEmployees'] : employeesQueryPrefix;
+      await queryClient.invalidateQueries({ queryKey });
       if (action === 'transferSuperadmin') {
         await queryClient.invalidateQueries({ queryKey: customerDataQueryKey });
       }

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { ApiCallError } from '../../../lib/api/api-context.ts';
 import { useEmployee } from '../api/get-employee.ts';
@@ -20,6 +20,7 @@ interface DisplayedEmployeeProps {
 /** One person: their data, role and status, the actions the viewer may take, their locations. */
 export function DisplayedEmployee({ companyId, customerId, viewer }: DisplayedEmployeeProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const employee = useEmployee(companyId, customerId);
   const back = (
     <Anchor component={Link} to={ROUTES.employees}>
@@ -56,7 +57,13 @@ export function DisplayedEmployee({ companyId, customerId, viewer }: DisplayedEm
           <EmployeeBadges employee={data} own={data.customerId === viewer.customerId} />
         </Group>
         <EmployeeDetails employee={data} />
-        <EmployeeActions companyId={companyId} employee={data} name={name} viewer={viewer} />
+        <EmployeeActions
+          companyId={companyId}
+          employee={data}
+          name={name}
+          viewer={viewer}
+          onRevoked={() => void navigate(ROUTES.employees)}
+        />
       </Card>
       {mayChangeLocations(data) && (
         <EmployeeLocationsForm companyId={companyId} employee={data} name={name} />

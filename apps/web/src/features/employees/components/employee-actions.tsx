@@ -16,13 +16,16 @@ interface EmployeeActionsProps {
   /** The person's name as the screen shows it. */
   name: string;
   viewer: Viewer;
+  /** After a revoked invitation: the person's own page has nothing left to show. */
+  onRevoked?: () => void;
 }
 
 /**
  * The buttons for what the viewer may do with one person; disabling, revoking and handing
  * over the superadmin role ask first, naming the person. Each button's name names them too.
  */
-export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeActionsProps) {
+export function EmployeeActions(props: EmployeeActionsProps) {
+  const { companyId, employee, name, viewer, onRevoked } = props;
   const { t } = useTranslation();
   const toasts = useToasts();
   const mutation = useEmployeeAction();
@@ -44,6 +47,7 @@ export function EmployeeActions({ companyId, employee, name, viewer }: EmployeeA
         target: { companyId, customerId: employee.customerId },
       });
       toasts.show(DONE_TEXTS[action], 'success');
+      if (action === 'revoke') onRevoked?.();
     } catch (error) {
       setRefusal(error);
       toasts.show(TOAST_MESSAGES.SAVE_ERROR);
