@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { CustomerSchema, ROUTES, type CompanyVm, type MyInvitation } from '@pp/contract';
 import { anna, clara, MARKT_ID, newcomer, SOMMER_ID } from '../../app/testing/demo-customers.ts';
 import { fakePortal } from '../../app/testing/fake-portal.ts';
+import { apiHandler, problem, server } from '../../app/testing/portal-server.ts';
 import { renderApp } from '../../app/testing/render-app.tsx';
 
+const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
 
@@ -110,6 +112,18 @@ describe('/my-practice: invitations, primary practice, leaving', () => {
         'Diese Einladung ist abgelaufen. Die Administration der Praxis kann sie erneut senden.',
       ),
     ).toBeTruthy();
+  });
+
+  it('shows GET_ERROR when the invitations cannot be loaded', async () => {
+    const customer = CustomerSchema.parse({
+      ...newcomer,
+      associatedCompanies: { companyVms: [invitedTo(SOMMER_ID, 'Zahnarztpraxis Dr. Sommer')] },
+    });
+    fakePortal(customer);
+    server.use(apiHandler('Employee/GetMyInvitations', () => problem(500, 'internal_error')));
+    await renderApp(ROUTES.myPractice);
+    expect(await screen.findByText(GET_ERROR)).toBeTruthy();
+    expect(practice('Zahnarztpraxis Dr. Sommer').queryByRole('button')).toBeNull();
   });
 
   it('makes another practice the primary one', async () => {
