@@ -9,12 +9,13 @@ import { freePort } from './free-port.ts';
 import { REPO_ROOT } from './paths.ts';
 import type { Portal } from './portal.ts';
 
-// A portal on a database of its own on the PostgreSQL server (`E2E_POSTGRES_URL`, by default
-// the machine's server on 127.0.0.1:5432): a spec can write what no screen or call can, such
+// A portal on a database of its own on the PostgreSQL server (`TEST_DATABASE_URL`, as for the
+// api tests and set by `.ci/run`; by default the machine's server on 127.0.0.1:5432): a spec can write what no screen or call can, such
 // as an invitation past its expiry. The embedded database of `portal-server.ts` lives inside
 // the portal process and cannot be reached from outside.
 
-const SERVER_URL = process.env['E2E_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER_URL =
+  process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STARTUP_TIMEOUT_MS = 90_000;
 const DROPPED = ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE', 'SMTP_URL'];
 
