@@ -1,5 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
+import type { WebConfiguration } from '@pp/contract';
 import { I18nextProvider } from 'react-i18next';
 import { ApiProvider } from '../../lib/api/api-provider.tsx';
 import { AuthContext, type Auth } from '../../lib/auth/auth-context.ts';
@@ -21,6 +22,8 @@ export interface SignedInSession extends Auth {
 export interface RenderOptions {
   /** Renders inside React's StrictMode, as `main.tsx` does (effects run twice in development). */
   strict?: boolean;
+  /** The deployment's settings, when a test needs others than the default ones. */
+  configuration?: WebConfiguration;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
   const view = render(
     wrap(
       <I18nextProvider i18n={i18n}>
-        <WebConfigurationContext.Provider value={webConfiguration}>
+        <WebConfigurationContext.Provider value={options.configuration ?? webConfiguration}>
           <AuthContext.Provider value={session}>
             <ApiProvider>
               <App queryClient={queryClient} />

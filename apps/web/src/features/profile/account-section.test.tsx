@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@pp/contract';
 import { clara } from '../../app/testing/demo-customers.ts';
 import { fakeAccount } from '../../app/testing/fake-account.ts';
-import { apiCalls, problem, server } from '../../app/testing/portal-server.ts';
+import { apiCalls, problem, server, webConfiguration } from '../../app/testing/portal-server.ts';
 import { renderApp } from '../../app/testing/render-app.tsx';
 
 const SAVE_ERROR =
@@ -151,5 +151,31 @@ describe('changing the password', () => {
     );
     fireEvent.click(button);
     expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
+  });
+});
+
+describe('with a provider the portal does not administer (Entra ID)', () => {
+  const selfService = {
+    passwordUrl: 'https://mysignins.microsoft.com/security-info/password/change',
+    accountUrl: 'https://myaccount.microsoft.com/',
+  };
+
+  it('links to the provider’s own pages instead of offering the portal’s requests', async () => {
+    server.use(...fakeAccount(clara).handlers);
+    await renderApp(`${ROUTES.info}?change=email`, {
+      configuration: { ...webConfiguration, selfService },
+    });
+
+    const password = await screen.findByRole('link', {
+      name: 'Passwort beim Anmeldedienst ändern',
+    });
+    expect(password.getAttribute('href')).toBe(selfService.passwordUrl);
+    expect(password.getAttribute('target')).toBe('_blank');
+    const account = screen.getByRole('link', { name: 'Konto beim Anmeldedienst verwalten' });
+    expect(account.getAttribute('href')).toBe(selfService.accountUrl);
+    expect(screen.queryByRole('button', { name: 'Passwort ändern' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'E-Mail-Adresse ändern' })).toBeNull();
+    // A link to /info?change=email opens no dialog the provider would refuse.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

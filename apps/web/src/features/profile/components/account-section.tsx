@@ -8,11 +8,13 @@ import {
   EMAIL_CHANGE_VALUE,
 } from '../../../components/navigation/account-links.ts';
 import { ApiCallError } from '../../../lib/api/api-context.ts';
+import { useWebConfiguration } from '../../../lib/auth/web-configuration.ts';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { AccountNoticeAlert, type AccountNotice } from './account-notice.tsx';
 import { EmailChangeDialog } from './email-change-dialog.tsx';
+import { SelfServiceLinks } from './self-service-links.tsx';
 
 /** The sign-in address, and the requests that change it or the password (both by mail). */
 export function AccountSection({ customer }: { customer: Customer }) {
@@ -20,6 +22,7 @@ export function AccountSection({ customer }: { customer: Customer }) {
   const toasts = useToasts();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const { selfService } = useWebConfiguration();
   const asked = new URLSearchParams(search).get(EMAIL_CHANGE_PARAM) === EMAIL_CHANGE_VALUE;
   const [dialogOpened, setDialogOpened] = useState(asked);
   const [notice, setNotice] = useState<AccountNotice>();
@@ -58,17 +61,25 @@ export function AccountSection({ customer }: { customer: Customer }) {
       <Text size="sm" c="dimmed" mt={4}>
         {t('ACCOUNT.EMAIL_HINT')}
       </Text>
-      <Group mt="md">
-        <Button variant="default" onClick={() => setDialogOpened(true)}>
-          {t('ACCOUNT.CHANGE_EMAIL')}
-        </Button>
-        <Button variant="default" loading={changePassword.isPending} onClick={requestPasswordLink}>
-          {t('ACCOUNT.CHANGE_PASSWORD')}
-        </Button>
-      </Group>
+      {selfService ? (
+        <SelfServiceLinks links={selfService} />
+      ) : (
+        <Group mt="md">
+          <Button variant="default" onClick={() => setDialogOpened(true)}>
+            {t('ACCOUNT.CHANGE_EMAIL')}
+          </Button>
+          <Button
+            variant="default"
+            loading={changePassword.isPending}
+            onClick={requestPasswordLink}
+          >
+            {t('ACCOUNT.CHANGE_PASSWORD')}
+          </Button>
+        </Group>
+      )}
       {notice && <AccountNoticeAlert notice={notice} onClose={() => setNotice(undefined)} />}
       <EmailChangeDialog
-        opened={dialogOpened}
+        opened={dialogOpened && !selfService}
         currentEmail={customer.email}
         onClose={() => setDialogOpened(false)}
         onRequested={(newEmail) => {
