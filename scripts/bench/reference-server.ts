@@ -1,5 +1,7 @@
 // The bare reference of the benchmark (issue 13): Fastify, pg and jose's verification with the
 // same SQL as the portal's calls, and nothing else — no plugins, no validation, no logging.
+// When a call's queries change in the api, capture them again (log_statement = 'all' on a bench
+// database) and update them here, or the ratio compares different work.
 // Run as its own process: node --import tsx scripts/bench/reference-server.ts
 import Fastify from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -10,18 +12,44 @@ const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 const keys = createRemoteJWKSet(new URL(`${OIDC_ISSUER}/jwks`));
 const app = Fastify();
 
-async function customerOf(authorization: string | undefined): Promise<string> {
+// The statements are the portal's own, as PostgreSQL's statement log shows them for these calls
+// (2026-11-23), in the same order: the ratio then measures what the portal adds around them.
+const LINKED_CUSTOMER = {
+  name: 'pp_linked_customer',
+  text: `select "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at" from "identity_links" inner join "customers" on "customers"."id" = "identity_links"."customer_id" where ("identity_links"."issuer" = $1 and "identity_links"."subject" = $2)`,
+};
+const ENABLED_MEMBERSHIP = {
+  name: 'pp_enabled_membership',
+  text: `select "memberships"."role", "companies"."status" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
+};
+const SHOWN_NAME = `lower(coalesce(case when "memberships"."status" = 'invited' then "invitations"."typed"->>'lastName' else "customers"."last_name" end, '') || ' ' || coalesce(case when "memberships"."status" = 'invited' then "invitations"."typed"->>'firstName' else "customers"."first_name" end, ''))`;
+const SHOWN_EMAIL = `case when "memberships"."status" = 'invited' then "invitations"."email" else "customers"."email" end`;
+const PEOPLE = `from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where "memberships"."company_id" = $1`;
+const LOCATION_COLUMNS = `"locations"."id", "locations"."company_id", "locations"."name", "locations"."street", "locations"."postal_code", "locations"."city", "locations"."country", "locations"."phone_number", "locations"."invoice_mail", "locations"."status", "locations"."created_at", "locations"."updated_at"`;
+
+interface Customer {
+  id: string;
+}
+
+async function customerOf(authorization: string | undefined): Promise<Customer> {
   const token = authorization?.slice('Bearer '.length) ?? '';
   const { payload } = await jwtVerify(token, keys, {
     issuer: OIDC_ISSUER,
     audience: OIDC_AUDIENCE,
     typ: 'at+jwt',
   });
-  const { rows } = await pool.query(
-    'select customer_id from identity_links where issuer = $1 and subject = $2',
-    [OIDC_ISSUER, payload.sub],
-  );
-  return rows[0].customer_id;
+  const { rows } = await pool.query({ ...LINKED_CUSTOMER, values: [OIDC_ISSUER, payload.sub] });
+  return rows[0];
+}
+
+/** The caller and their enabled membership of the practice, as the portal checks it. */
+async function memberOf(authorization: string | undefined, companyId: string) {
+  const customer = await customerOf(authorization);
+  const { rows } = await pool.query({
+    ...ENABLED_MEMBERSHIP,
+    values: [customer.id, companyId, 'enabled'],
+  });
+  return { customer, role: rows[0]?.role as string | undefined };
 }
 
 /** What a handler costs with nothing behind it: the yardstick of IsAlive. */
@@ -33,57 +61,59 @@ app.get('/api/v1/Lifetime/IsAlive', async () => {
 });
 
 app.get('/api/v1/Customer/GetCustomerData', async (request) => {
-  const id = await customerOf(request.headers.authorization);
-  const [customer, companies] = await Promise.all([
-    pool.query('select * from customers where id = $1', [id]),
-    pool.query(
-      `select c.id, c.customer_number, c.name, c.postal_code, c.city, c.status, m.role, m.status as membership_status
-         from memberships m join companies c on c.id = m.company_id
-        where m.customer_id = $1 order by c.name`,
-      [id],
-    ),
-  ]);
-  return { ...customer.rows[0], associatedCompanies: { companyVms: companies.rows } };
+  const customer = await customerOf(request.headers.authorization);
+  const companies = await pool.query(
+    `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where "memberships"."customer_id" = $1 order by "companies"."name" asc`,
+    [customer.id],
+  );
+  return { ...customer, associatedCompanies: { companyVms: companies.rows } };
 });
 
 app.get('/api/v1/Rights/IsUserAdminOfPractice', async (request) => {
-  const id = await customerOf(request.headers.authorization);
   const { practiceId } = request.query as { practiceId: string };
-  const { rows } = await pool.query(
-    `select role from memberships where customer_id = $1 and company_id = $2 and status = 'enabled'`,
-    [id, practiceId],
-  );
-  return rows[0]?.role === 'admin' || rows[0]?.role === 'superadmin';
+  const { role } = await memberOf(request.headers.authorization, practiceId);
+  return role === 'admin' || role === 'superadmin';
 });
 
 app.get('/api/v1/Location/GetLocations', async (request) => {
-  await customerOf(request.headers.authorization);
-  const { parentId } = request.query as { parentId: string };
-  const [page, total] = await Promise.all([
-    pool.query(
-      'select * from locations where company_id = $1 order by lower(name), id limit 25 offset 50',
-      [parentId],
-    ),
-    pool.query('select count(*) from locations where company_id = $1', [parentId]),
-  ]);
-  return { locationListObjectVms: page.rows, total: Number(total.rows[0].count) };
+  const { parentId, contactId } = request.query as { parentId: string; contactId: string };
+  await memberOf(request.headers.authorization, parentId);
+  const page = await pool.query(
+    `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."company_id" = $1 order by lower("locations"."name") asc, "locations"."id" asc limit $2 offset $3`,
+    [parentId, 25, 50],
+  );
+  const total = await pool.query(
+    `select count(*) from "locations" where "locations"."company_id" = $1`,
+    [parentId],
+  );
+  const associated = await pool.query(
+    `select ${LOCATION_COLUMNS} from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."customer_id" = $1 and "location_assignments"."company_id" = $2) order by lower("locations"."name") asc, "locations"."id" asc`,
+    [contactId, parentId],
+  );
+  return {
+    locationListObjectVms: page.rows,
+    associatedLocationListObjectVms: associated.rows,
+    total: Number(total.rows[0].count),
+  };
 });
 
 app.get('/api/v1/Employee/GetEmployees', async (request) => {
-  await customerOf(request.headers.authorization);
   const { companyId } = request.query as { companyId: string };
-  const [page, total] = await Promise.all([
-    pool.query(
-      `select m.customer_id, m.role, m.status, c.email, c.first_name, c.last_name
-         from memberships m join customers c on c.id = m.customer_id
-        where m.company_id = $1
-        order by lower(coalesce(c.last_name, '') || ' ' || coalesce(c.first_name, '')), c.email
-        limit 25 offset 50`,
-      [companyId],
-    ),
-    pool.query('select count(*) from memberships where company_id = $1', [companyId]),
-  ]);
-  return { employees: page.rows, total: Number(total.rows[0].count) };
+  await memberOf(request.headers.authorization, companyId);
+  const page = await pool.query(
+    `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at", "invitations"."email", "invitations"."typed", "invitations"."created_at", "invitations"."expires_at" ${PEOPLE} order by ${SHOWN_NAME} asc, ${SHOWN_EMAIL} asc limit $2 offset $3`,
+    [companyId, 25, 50],
+  );
+  const total = await pool.query(`select count(*) ${PEOPLE}`, [companyId]);
+  const ids: string[] = page.rows.map((row: { customer_id: string }) => row.customer_id);
+  const list = ids.map((_id, index) => `$${index + 2}`).join(', ');
+  const assigned = ids.length
+    ? await pool.query(
+        `select "location_assignments"."customer_id", "locations"."id", "locations"."name" from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."company_id" = $1 and "location_assignments"."customer_id" in (${list})) order by "locations"."name" asc`,
+        [companyId, ...ids],
+      )
+    : { rows: [] };
+  return { employees: page.rows, assigned: assigned.rows, total: Number(total.rows[0].count) };
 });
 
 await app.listen({ port: Number(PORT), host: '127.0.0.1' });
