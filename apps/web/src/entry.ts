@@ -8,6 +8,12 @@ import './first-paint.css';
 // provider's sign-in page without downloading the app. The app (React, Mantine, i18next, the
 // screens) is loaded once there is a session, or a failure to show.
 
+// zod (in the app) takes its settings from this global, also when set before it loads: without
+// `jitless` it probes `new Function` once, which the Content-Security-Policy (no eval) refuses
+// and Chromium reports as a violation.
+const zodSettings = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
+
 const session = new AuthSession(initialLanguage);
 const loadApp = () => import('./main.tsx');
 
