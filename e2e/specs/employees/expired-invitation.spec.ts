@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calls } from '@pp/contract';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import {
   employeeList,
@@ -7,11 +8,11 @@ import {
   inviteForm,
 } from '../../support/employee-pages.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
-import { expect, test } from '../../support/server-database-portal.ts';
+import { expect, test } from '../../support/fresh-portal.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 
-// The expiry is written into the database (no call can set it): the portal runs on a database
-// of its own on the PostgreSQL server.
+// Time passes through the test endpoint ATest/ExpireInvitations (no other call can set an
+// expiry); Sommer gets a new invitee here: a portal of its own (fresh-portal.ts).
 const ben = DEMO_USERS[1];
 const SOMMER = 'Zahnarztpraxis Dr. Sommer';
 const Mailbox = z.object({ mails: z.array(z.object({ template: z.string() })) });
@@ -19,7 +20,7 @@ const Mailbox = z.object({ mails: z.array(z.object({ template: z.string() })) })
 test('an invitation past its expiry cannot be accepted and says so; ben sends it again and it can', async ({
   browser,
   page,
-  databasePortal: portal,
+  portal,
   createUser,
 }) => {
   test.setTimeout(60_000);
@@ -31,11 +32,11 @@ test('an invitation past its expiry cannot be accepted and says so; ben sends it
   await form.submit.click();
   await expectToast(page, 'Die Einladung wurde gesendet.');
 
-  const expired = portal.sql(
-    `update invitations set expires_at = now() - interval '1 hour'
-      where email = '${invited.email}' and accepted_at is null returning id`,
+  const expired = await page.request.post(
+    `${portal.url}/api/v1${calls.atestExpireInvitations.path}`,
+    { data: { email: invited.email } },
   );
-  expect(expired).not.toBe('');
+  expect(calls.atestExpireInvitations.response.parse(await expired.json())).toEqual({ expired: 1 });
 
   const context = await browser.newContext();
   const invitee = await context.newPage();

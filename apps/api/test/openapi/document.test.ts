@@ -73,7 +73,11 @@ function jsonTypeOf(schema: z.ZodType): string {
 
 const allCalls: CallDefinition[] = Object.values(calls);
 /** Registered only with ENABLE_TEST_ENDPOINTS. */
-const testCalls: CallDefinition[] = [calls.atestUsers, calls.atestCreateUser];
+const testCalls: CallDefinition[] = [
+  calls.atestUsers,
+  calls.atestCreateUser,
+  calls.atestExpireInvitations,
+];
 
 describe('the OpenAPI document', () => {
   const api = useApi();

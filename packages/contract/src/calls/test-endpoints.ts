@@ -47,3 +47,15 @@ export const atestCreateUser = defineCall({
   }),
   successStatus: 201,
 });
+
+export const atestExpireInvitations = defineCall({
+  method: 'POST',
+  path: '/ATest/ExpireInvitations',
+  tag: 'ATest',
+  summary:
+    'Moves the open invitations of an address an hour into the past, as time would (test endpoint, never in production)',
+  // End-to-end tests pass time without a token of their own, as they create users.
+  access: 'anyone',
+  body: z.strictObject({ email: EmailSchema }),
+  response: z.object({ expired: z.number().int().nonnegative() }),
+});
