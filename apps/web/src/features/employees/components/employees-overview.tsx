@@ -9,8 +9,8 @@ import { employeesViewParams, readEmployeesView, type EmployeesView } from '../e
 import { EmployeeCard } from './employee-card.tsx';
 import { EmployeesFilters } from './employees-filters.tsx';
 import { EmployeesPager } from './employees-pager.tsx';
-import { EmployeesSearch } from './employees-search.tsx';
 import './employees-overview.css';
+import { ListSearch } from '../../../components/lists/list-search.tsx';
 
 interface EmployeesOverviewProps {
   companyId: string;
@@ -42,7 +42,11 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
   return (
     <>
       <div className="employees-toolbar">
-        <EmployeesSearch search={view.search} onSearch={(search) => show({ search, page: 1 })} />
+        <ListSearch
+          textsOf="EMPLOYEES"
+          search={view.search}
+          onSearch={(search) => show({ search, page: 1 })}
+        />
         <EmployeesFilters view={view} onChange={show} />
       </div>
       <Group justify="space-between" mb="md" wrap="wrap">

@@ -8,9 +8,9 @@ import { useActiveLocations } from '../../../lib/ui-state/use-active-locations.t
 import { locationsViewParams, readLocationsView } from '../locations-view.ts';
 import { LocationCard } from './location-card.tsx';
 import { LocationsPager } from './locations-pager.tsx';
-import { LocationsSearch } from './locations-search.tsx';
 import { LocationsSort } from './locations-sort.tsx';
 import './locations-overview.css';
+import { ListSearch } from '../../../components/lists/list-search.tsx';
 
 /**
  * The active practice's locations, a page at a time, searched and sorted by the api; the
@@ -38,7 +38,11 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
       <div className="locations-toolbar">
-        <LocationsSearch search={view.search} onSearch={(search) => show({ search, page: 1 })} />
+        <ListSearch
+          textsOf="LOCATIONS"
+          search={view.search}
+          onSearch={(search) => show({ search, page: 1 })}
+        />
         <LocationsSort view={view} onChange={show} />
       </div>
       <Group justify="space-between" mb="md" wrap="wrap">

@@ -2,13 +2,18 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface EmployeesSearchProps {
+interface ListSearchProps {
   search: string;
   onSearch: (search: string) => void;
+  /** Translation keys: `<prefix>.SEARCH_LABEL`, `.SEARCH`, `.SEARCH_HINT`, `.SEARCH_SUBMIT`. */
+  textsOf: 'EMPLOYEES' | 'LOCATIONS';
 }
 
-/** Searches names and e-mail addresses on the server when sent (Enter or the button). */
-export function EmployeesSearch({ search, onSearch }: EmployeesSearchProps) {
+/**
+ * The search of a list, run on the server when sent (Enter or the button), not per keystroke:
+ * each search is a call, shown by the spinner.
+ */
+export function ListSearch({ search, onSearch, textsOf }: ListSearchProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState(search);
   const [shown, setShown] = useState(search);
@@ -21,7 +26,7 @@ export function EmployeesSearch({ search, onSearch }: EmployeesSearchProps) {
   return (
     <form
       role="search"
-      aria-label={t('EMPLOYEES.SEARCH_LABEL')}
+      aria-label={t(`${textsOf}.SEARCH_LABEL`)}
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(typed.trim());
@@ -30,15 +35,15 @@ export function EmployeesSearch({ search, onSearch }: EmployeesSearchProps) {
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           type="search"
-          label={t('EMPLOYEES.SEARCH')}
-          description={t('EMPLOYEES.SEARCH_HINT')}
+          label={t(`${textsOf}.SEARCH`)}
+          description={t(`${textsOf}.SEARCH_HINT`)}
           value={typed}
           maxLength={100}
           onChange={(event) => setTyped(event.currentTarget.value)}
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="default">
-          {t('EMPLOYEES.SEARCH_SUBMIT')}
+          {t(`${textsOf}.SEARCH_SUBMIT`)}
         </Button>
       </Group>
     </form>
