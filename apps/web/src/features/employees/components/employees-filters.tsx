@@ -1,6 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MEMBERSHIP_STATUSES, PAGE_SIZES } from '@pp/contract';
+import { MEMBERSHIP_STATUSES } from '@pp/contract';
+import { ListSort } from '../../../components/lists/list-sort.tsx';
 import { SORT_OPTIONS, type EmployeesView } from '../employees-view.ts';
 
 interface EmployeesFiltersProps {
@@ -25,13 +26,6 @@ export function EmployeesFilters({ view, onChange }: EmployeesFiltersProps) {
       label: t(`EMPLOYEES.STATUS_${status.toUpperCase()}`),
     })),
   ];
-  const sortOptions = SORT_OPTIONS.map(({ field, direction, value }) => ({
-    value,
-    label: t(direction === 'asc' ? 'EMPLOYEES.ASCENDING' : 'EMPLOYEES.DESCENDING', {
-      field: t(SORT_TEXTS[field]),
-    }),
-  }));
-
   return (
     <>
       <NativeSelect
@@ -44,23 +38,12 @@ export function EmployeesFilters({ view, onChange }: EmployeesFiltersProps) {
           onChange({ status, page: 1 });
         }}
       />
-      <NativeSelect
-        label={t('EMPLOYEES.SORT')}
-        data={sortOptions}
-        value={`${view.sort}-${view.direction}`}
-        onChange={(event) => {
-          const chosen = SORT_OPTIONS.find((option) => option.value === event.currentTarget.value);
-          if (chosen) onChange({ sort: chosen.field, direction: chosen.direction, page: 1 });
-        }}
-      />
-      <NativeSelect
-        label={t('EMPLOYEES.PAGE_SIZE')}
-        data={PAGE_SIZES.map((size) => String(size))}
-        value={String(view.pageSize)}
-        onChange={(event) => {
-          const size = PAGE_SIZES.find((allowed) => String(allowed) === event.currentTarget.value);
-          if (size) onChange({ pageSize: size, page: 1 });
-        }}
+      <ListSort
+        textsOf="EMPLOYEES"
+        options={SORT_OPTIONS}
+        fieldTexts={SORT_TEXTS}
+        view={view}
+        onChange={onChange}
       />
     </>
   );
