@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
 import { REPO_ROOT } from './paths.ts';
+import { startPortalProcess } from './portal-process.ts';
 import type { ProviderStandIn } from './provider-stand-in.ts';
 
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -20,26 +20,6 @@ export interface ProviderPortal {
   /** The id of the customer written before the start. */
   customerId: string;
   stop(): Promise<void>;
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** Migrates a new embedded database in `dataDir` and writes the customer (provider-seed.ts). */
@@ -73,7 +53,6 @@ export async function startProviderPortal(
   const folder = await mkdtemp(path.join(tmpdir(), 'pp-e2e-provider-'));
   const dataDir = path.join(folder, 'data');
   const customerId = seedCustomer(dataDir, customer);
-  const logFile = path.join(folder, 'server.log');
   const url = `http://localhost:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -99,31 +78,6 @@ export async function startProviderPortal(
     LOG_LEVEL: 'info',
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log = createWriteStream(logFile);
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-
-  const stop = async () => {
-    await stopProcess(child);
-    // Kept for the scan of every test log after the run (`npm run test:logs`).
-    const kept = path.join(REPO_ROOT, 'test-logs');
-    await mkdir(kept, { recursive: true });
-    await copyFile(logFile, path.join(kept, `e2e-${path.basename(folder)}.log`)).catch(() => {});
-    await rm(folder, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (!(await answers(`${url}/api/v1/Lifetime/IsAlive`))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const text = await readFile(logFile, 'utf8').catch(() => '');
-      await stop();
-      throw new Error(`the portal did not start; its log:\n${text.slice(-4_000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { stop } = await startPortalProcess(env, folder, [`${url}/api/v1/Lifetime/IsAlive`]);
   return { url, customerId, stop };
 }
