@@ -53,11 +53,15 @@ async function audit(url: string, port: number, keepSession: boolean): Promise<R
     onlyCategories: CATEGORIES,
     disableStorageReset: keepSession,
   };
-  const result = await lighthouse(url, flags);
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const error = result.lhr.runtimeError;
-  if (error) throw new Error(`Lighthouse: ${error.code} ${error.message}`);
-  return result;
+  // A busy machine sometimes loses the trace (NO_NAVSTART): such a run is repeated, twice at most.
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`Lighthouse: ${error.code} ${error.message}`);
+    console.error(`Lighthouse: ${error.code}, trying again`);
+  }
 }
 
 /** Signs in once through the provider's page, in the browser's own profile Lighthouse uses. */
