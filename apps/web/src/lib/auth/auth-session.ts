@@ -8,7 +8,7 @@ import {
   type SignInState,
 } from './sign-in-state.ts';
 import { keepRenewing } from './token-renewal.ts';
-import { createUserManager } from './user-manager.ts';
+import { createUserManager, requestParameters } from './user-manager.ts';
 import { loadWebConfiguration } from './load-configuration.ts';
 
 export type SessionStatus =
@@ -123,7 +123,7 @@ export class AuthSession {
         ? await this.#finishRedirect(manager, url)
         : await this.#resume(manager, config.oidc.issuer);
       manager.events.addUserLoaded((renewed) => this.#set({ kind: 'signed-in', user: renewed }));
-      keepRenewing(manager, config.oidc.audience, () => void this.signIn());
+      keepRenewing(manager, requestParameters(config).token, () => void this.signIn());
       this.#set({ kind: 'signed-in', user });
     } catch (error) {
       this.#fail(error);

@@ -25,7 +25,35 @@ const invalid: [string, unknown][] = [
   ['a timeout of zero', { ...valid, idleTimeoutMinutes: 0 }],
   ['a fractional timeout', { ...valid, idleTimeoutMinutes: 1.5 }],
   ['a timeout as text', { ...valid, idleTimeoutMinutes: '30' }],
+  [
+    'authorize parameters as a list',
+    { ...valid, oidc: { ...valid.oidc, authorizeParameters: [] } },
+  ],
+  [
+    'a token parameter that is not text',
+    { ...valid, oidc: { ...valid.oidc, tokenParameters: { audience: 1 } } },
+  ],
+  ['self-service links without the account page', { ...valid, selfService: { passwordUrl: 'x' } }],
 ];
+
+/** Entra ID (decision 0035): no `resource`, the provider's own pages for password and account. */
+const entra = {
+  ...valid,
+  oidc: { ...valid.oidc, authorizeParameters: {}, tokenParameters: {} },
+  selfService: {
+    passwordUrl: 'https://mysignins.microsoft.com/security-info/password/change',
+    accountUrl: 'https://myaccount.microsoft.com/',
+  },
+};
+/** Auth0: the api named by `audience`. */
+const auth0 = {
+  ...valid,
+  oidc: {
+    ...valid.oidc,
+    authorizeParameters: { audience: 'https://api.portal.test' },
+    tokenParameters: { audience: 'https://api.portal.test' },
+  },
+};
 
 // The light entry checks the configuration without zod; the contract's schema stays the rule.
 describe('the configuration read by the light entry', () => {
@@ -35,6 +63,13 @@ describe('the configuration read by the light entry', () => {
 
   it('is accepted as the contract accepts it, without unknown fields', () => {
     const sent = { ...valid, extra: 'ignored', oidc: { ...valid.oidc, other: 1 } };
+    expect(parseWebConfiguration(sent)).toEqual(WebConfigurationSchema.parse(sent));
+  });
+
+  it.each([
+    ['Entra ID', entra],
+    ['Auth0', auth0],
+  ])('keeps the request parameters and self-service links of %s', (_provider, sent) => {
     expect(parseWebConfiguration(sent)).toEqual(WebConfigurationSchema.parse(sent));
   });
 

@@ -21,6 +21,23 @@ function textOrNull(fields: Fields, key: string): string | null {
   return fields[key] === null ? null : text(fields, key);
 }
 
+/** A record of text values (extra request parameters), absent when not sent. */
+function parameters(fields: Fields, key: string): Record<string, string> | undefined {
+  const value = fields[key];
+  if (value === undefined) return undefined;
+  if (!isObject(value) || !Object.values(value).every((entry) => typeof entry === 'string')) {
+    throw new TypeError(`configuration: ${key} is not a record of text`);
+  }
+  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, String(entry)]));
+}
+
+function selfServiceOf(fields: Fields): WebConfiguration['selfService'] {
+  const value = fields['selfService'];
+  if (value === undefined) return undefined;
+  if (!isObject(value)) throw new TypeError('configuration: selfService is not an object');
+  return { passwordUrl: text(value, 'passwordUrl'), accountUrl: text(value, 'accountUrl') };
+}
+
 /** The configuration's fields as the contract's `WebConfigurationSchema` accepts them. */
 export function parseWebConfiguration(value: unknown): WebConfiguration {
   if (!isObject(value) || !isObject(value['oidc'])) {
@@ -35,13 +52,19 @@ export function parseWebConfiguration(value: unknown): WebConfiguration {
   ) {
     throw new TypeError('configuration: idleTimeoutMinutes is not a positive whole number');
   }
+  const authorizeParameters = parameters(oidc, 'authorizeParameters');
+  const tokenParameters = parameters(oidc, 'tokenParameters');
+  const selfService = selfServiceOf(value);
   return {
     oidc: {
       issuer: text(oidc, 'issuer'),
       clientId: text(oidc, 'clientId'),
       audience: text(oidc, 'audience'),
       scope: text(oidc, 'scope'),
+      ...(authorizeParameters && { authorizeParameters }),
+      ...(tokenParameters && { tokenParameters }),
     },
+    ...(selfService && { selfService }),
     imprintUrl: textOrNull(value, 'imprintUrl'),
     privacyUrl: textOrNull(value, 'privacyUrl'),
     idleTimeoutMinutes,

@@ -65,7 +65,7 @@ describe('token renewal', () => {
       });
     const manager = await signedInManager();
     let ended = false;
-    const stop = keepRenewing(manager, AUDIENCE, () => (ended = true));
+    const stop = keepRenewing(manager, { resource: AUDIENCE }, () => (ended = true));
     const renewed = new Promise<User>((resolve) => manager.events.addUserLoaded(resolve));
     await manager.getUser(); // arms the expiry timers, as after a sign-in
 
@@ -89,7 +89,7 @@ describe('token renewal', () => {
     tokenAnswer = () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
     const manager = await signedInManager();
     const ended = new Promise<void>((resolve) => {
-      const stop = keepRenewing(manager, AUDIENCE, () => {
+      const stop = keepRenewing(manager, { resource: AUDIENCE }, () => {
         stop();
         resolve();
       });

@@ -13,7 +13,8 @@ const RETRY_MS = 5_000;
  */
 export function keepRenewing(
   manager: UserManager,
-  audience: string,
+  /** The token request's extra parameters (`requestParameters(config).token`). */
+  tokenParameters: Record<string, string>,
   onSessionEnded: () => void,
 ): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -27,7 +28,7 @@ export function keepRenewing(
         silentRequestTimeoutInSeconds: user.refresh_token
           ? TOKEN_REQUEST_TIMEOUT
           : AUTHORIZE_TIMEOUT,
-        extraTokenParams: { resource: audience },
+        extraTokenParams: tokenParameters,
       });
     } catch (error) {
       if (error instanceof ErrorResponse) {

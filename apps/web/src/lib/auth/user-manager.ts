@@ -14,12 +14,26 @@ export const CLOCK_LEEWAY = 60;
 export const SILENT_CALLBACK_PATH = '/silent-callback.html';
 
 /**
+ * Extra parameters of the authorize and of the token requests, as the provider profile wants them
+ * (decision 0035): by default the api's audience as a resource indicator (RFC 8707); none for
+ * Keycloak and Entra ID (Entra's v2 endpoint refuses `resource`), `audience` for Auth0.
+ */
+export function requestParameters(config: WebConfiguration) {
+  const { audience, authorizeParameters, tokenParameters } = config.oidc;
+  return {
+    authorize: authorizeParameters ?? { resource: audience },
+    token: tokenParameters ?? { resource: audience },
+  };
+}
+
+/**
  * Authorization Code + PKCE for the portal's public client. The user (and its tokens) lives in
  * memory only; sessionStorage holds nothing but the state of a sign-in request in flight, which
  * the callback removes.
  */
 export function createUserManager(config: WebConfiguration, origin: string): UserManager {
-  const { issuer, clientId, audience, scope } = config.oidc;
+  const { issuer, clientId, scope } = config.oidc;
+  const parameters = requestParameters(config);
   return new UserManager({
     authority: issuer,
     client_id: clientId,
@@ -28,9 +42,8 @@ export function createUserManager(config: WebConfiguration, origin: string): Use
     redirect_uri: `${origin}/`,
     silent_redirect_uri: `${origin}${SILENT_CALLBACK_PATH}`,
     post_logout_redirect_uri: `${origin}/`,
-    // Resource indicators (RFC 8707): the api's audience in the authorize and the token request.
-    extraQueryParams: { resource: audience },
-    extraTokenParams: { resource: audience },
+    extraQueryParams: parameters.authorize,
+    extraTokenParams: parameters.token,
     userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
     stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
     requestTimeoutInSeconds: TOKEN_REQUEST_TIMEOUT,
