@@ -20,6 +20,7 @@ export const ROWS: Record<string, Row> = {
   ATest_CreateUser: () => ({
     body: { email: uniqueEmail('matrix'), password: 'Matrix-Passwort-1' },
   }),
+  ATest_ExpireInvitations: () => ({ body: { email: 'niemand@example.com' } }),
   ATest_Users: () => ({ query: { mail: 'niemand@example.com' } }),
   Company_CheckEntitlements: practice,
   Company_ConnectExistingCompany: () => ({
