@@ -5,11 +5,12 @@ import {
   expectToast,
   TRANSFER_DIALOG,
 } from '../../support/employee-pages.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/own-portal.ts';
 import { connectForm, myPracticePage } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
 
-// Anna hands her role to Ben: the demo users' roles change, so a portal of its own.
+// Anna hands her role to Ben: the demo users' roles change, so a portal of this test's own
+// (own-portal.ts), not the worker's fresh portal the next specs expect the demo roles on.
 const anna = DEMO_USERS[0];
 
 test('anna approves a request to join, makes ben superadmin and is admin afterwards', async ({
