@@ -1,27 +1,12 @@
 import { calls } from '@pp/contract';
-import { audit } from '../../lib/audit.ts';
-import { changeStatus } from '../../lib/employees/change-status.ts';
-import { employeeOf } from '../../lib/employees/view.ts';
+import { setStatus } from '../../lib/employees/set-status.ts';
 import { defineRoute } from '../../routing/route.ts';
 
-export default defineRoute(calls.employeeEnableEmployee, async (request) => {
-  const { companyId, customerId } = request.body;
-  return request.server.db.transaction(async (tx) => {
-    const from = await changeStatus(tx, {
-      companyId,
-      callerId: request.customer.id,
-      targetId: customerId,
-      to: 'enabled',
-    });
-    if (from !== 'enabled') {
-      await audit(tx, {
-        actorCustomerId: request.customer.id,
-        action: from === 'requested' ? 'employee.request_enabled' : 'employee.enabled',
-        entity: 'membership',
-        entityId: customerId,
-        companyId,
-      });
-    }
-    return employeeOf(tx, companyId, customerId);
-  });
-});
+export default defineRoute(calls.employeeEnableEmployee, (request) =>
+  setStatus(request.server.db, {
+    companyId: request.body.companyId,
+    callerId: request.customer.id,
+    targetId: request.body.customerId,
+    to: 'enabled',
+  }),
+);
