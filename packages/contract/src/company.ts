@@ -71,7 +71,7 @@ const practiceFields = {
 };
 
 /** A German postal code has five digits (checked where the country is known). */
-function postalCodeFitsCountry(
+export function postalCodeFitsCountry(
   value: { postalCode?: string | undefined; country?: string | undefined },
   context: z.RefinementCtx,
 ) {

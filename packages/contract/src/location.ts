@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { CountrySchema, DEFAULT_COUNTRY, isPostalCode, PostalCodeSchema } from './company.ts';
+import {
+  CountrySchema,
+  DEFAULT_COUNTRY,
+  postalCodeFitsCountry,
+  PostalCodeSchema,
+} from './company.ts';
 import { LOCATION_STATUSES } from './codes.ts';
 import { IdSchema } from './customer.ts';
 import { EmailSchema } from './email.ts';
-import { FieldErrorCode } from './problem.ts';
 import { PhoneSchema } from './profile.ts';
 import { plainText } from './text.ts';
 
@@ -77,21 +81,6 @@ const locationFields = {
   phoneNumber: emptyAsNull(PhoneSchema),
   invoiceMail: emptyAsNull(EmailSchema),
 };
-
-function postalCodeFitsCountry(
-  value: { postalCode?: string | undefined; country?: string | undefined },
-  context: z.RefinementCtx,
-) {
-  if (value.postalCode === undefined) return;
-  if (!isPostalCode(value.postalCode, value.country ?? DEFAULT_COUNTRY)) {
-    context.addIssue({
-      code: 'custom',
-      path: ['postalCode'],
-      params: { fieldError: FieldErrorCode.invalidPostalCode },
-      message: 'postal code does not fit the country',
-    });
-  }
-}
 
 export const LocationCreateSchema = z
   .strictObject({
