@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { API_BASE, FieldErrorCode } from '@pp/contract';
-import type { Config } from './config.ts';
+import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/bare-answers.ts';
@@ -91,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     issuerOrigin: new URL(config.oidc.issuer).origin,
     hsts: true,
+    imageOrigins: logoOrigins(config),
   });
   await app.register(rateLimitPlugin, { database, redisUrl: config.redisUrl });
   await app.register(authPlugin, {

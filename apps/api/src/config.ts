@@ -40,6 +40,27 @@ const origin = httpUrl.refine(
   { error: 'must be an origin such as https://portal.example.com, without a path' },
 );
 
+/** What the operator calls the portal: shown in the portal's and the provider's headers. */
+const portalName = z
+  .string()
+  .trim()
+  .regex(/^[^\p{C}]{1,60}$/u, { error: 'must be 1 to 60 printable characters' });
+
+/**
+ * The operator's logo: an http(s) URL, or a path on the portal's origin. `//host` and `/\host`
+ * are refused: browsers read them as another origin.
+ */
+const logoUrl = z.string().refine(
+  (value) => {
+    if (/[\s\p{C}]/u.test(value)) return false;
+    if (value.startsWith('/')) return !/^\/[/\\]/.test(value);
+    if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return false;
+    const url = new URL(value);
+    return !url.username && !url.password;
+  },
+  { error: 'must be an http:// or https:// URL or a path starting with /' },
+);
+
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -117,6 +138,8 @@ const EnvSchema = z.object({
     .optional(),
   IMPRINT_URL: httpUrl.optional(),
   PRIVACY_URL: httpUrl.optional(),
+  PORTAL_NAME: portalName.optional(),
+  LOGO_URL: logoUrl.optional(),
   IDLE_TIMEOUT_MINUTES: wholeNumber(
     1,
     24 * 60,
@@ -189,6 +212,10 @@ export interface Config {
   redisUrl: string | undefined;
   imprintUrl: string | undefined;
   privacyUrl: string | undefined;
+  /** `PORTAL_NAME`; null: the translated default ("Praxisportal" / "Practice Portal"). */
+  portalName: string | null;
+  /** `LOGO_URL` as set: an http(s) URL or a path on the portal's origin; null: no logo. */
+  logoUrl: string | null;
   idleTimeoutMinutes: number;
   /** A request (headers and body) must arrive within this; a slow or stalled one is cut (408). */
   requestTimeoutSeconds: number;
@@ -218,6 +245,21 @@ export function isLoopbackHost(hostname: string): boolean {
     hostname === '::1' ||
     /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(hostname)
   );
+}
+
+/**
+ * The logo's absolute address, for pages on another origin (the provider's): a path is on the
+ * portal's origin.
+ */
+export function absoluteLogoUrl(config: Pick<Config, 'logoUrl' | 'publicUrl'>): string | null {
+  return config.logoUrl === null ? null : new URL(config.logoUrl, config.publicUrl).href;
+}
+
+/** The logo's origin when it is another than the portal's, for the pages' `img-src`. */
+export function logoOrigins(config: Pick<Config, 'logoUrl' | 'publicUrl'>): string[] {
+  const logo = absoluteLogoUrl(config);
+  const origin = logo === null ? undefined : new URL(logo).origin;
+  return origin === undefined || origin === config.publicUrl.origin ? [] : [origin];
 }
 
 /** Unset and empty variables are the same (`SMTP_URL=` in an env file means no SMTP). */
@@ -335,6 +377,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     imprintUrl: env.IMPRINT_URL,
     privacyUrl: env.PRIVACY_URL,
+    portalName: env.PORTAL_NAME ?? null,
+    logoUrl: env.LOGO_URL ?? null,
     idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     overload: {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { absoluteLogoUrl, ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
@@ -89,6 +89,8 @@ async function start(config: Config) {
       apiScope: config.oidc.apiScope,
       ...(config.imprintUrl ? { imprintUrl: config.imprintUrl } : {}),
       ...(config.privacyUrl ? { privacyUrl: config.privacyUrl } : {}),
+      ...(config.portalName ? { portalName: config.portalName } : {}),
+      ...(config.logoUrl ? { logoUrl: absoluteLogoUrl(config) ?? undefined } : {}),
       logger: app.log,
       mailer: providerMailer(mailSiteOf(config)),
       prohibitedAliases: prohibitedAliasesOf,

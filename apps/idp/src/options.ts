@@ -37,6 +37,10 @@ export interface IdentityProviderOptions {
   apiScope: string;
   imprintUrl?: string | undefined;
   privacyUrl?: string | undefined;
+  /** The operator's name of the portal (`PORTAL_NAME`); absent: the translated default. */
+  portalName?: string | undefined;
+  /** The operator's logo as an absolute http(s) URL (`LOGO_URL`); absent: none. */
+  logoUrl?: string | undefined;
   logger: IdpLogger;
   /** Delivers the provider's mails (registration, password reset) in the caller's transaction. */
   mailer: IdentityMailer;
@@ -78,7 +82,12 @@ export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions 
     ...input,
     issuer: issuer.origin,
     client: { ...input.client, webOrigin },
-    links: { imprintUrl: input.imprintUrl, privacyUrl: input.privacyUrl },
+    links: {
+      imprintUrl: input.imprintUrl,
+      privacyUrl: input.privacyUrl,
+      portalName: input.portalName,
+      logoUrl: input.logoUrl,
+    },
     portalUrl: `${webOrigin}/`,
     throttle: input.throttle ?? DEFAULT_THROTTLE,
   };

@@ -13,7 +13,7 @@ describe('the sign-in page', () => {
     expect(form.status).toBe(200);
     const { html } = form;
     expect(html).toMatch(/^<!doctype html><html lang="de">/);
-    expect(html).toContain('<title>Anmelden – Practice Portal</title>');
+    expect(html).toContain('<title>Anmelden – Praxisportal</title>');
     expect(html).toContain('<h1>Anmelden</h1>');
     expect(html).toContain('<main id="main"');
     expect(html).toContain('<label for="email">E-Mail-Adresse</label>');

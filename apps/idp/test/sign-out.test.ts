@@ -28,7 +28,7 @@ async function signOutPage(browser: TestBrowser, idToken: string | undefined) {
 }
 
 function expectQuestion(html: string) {
-  expect(html).toContain('Do you want to sign out of the Practice Portal?');
+  expect(html).toContain('Do you want to sign out?');
   expect(html).toContain('No, stay signed in');
   expect(html).not.toMatch(/<script/i);
   expect(html).not.toContain('name="logout" value="yes" form="op.logoutForm"');
@@ -80,7 +80,7 @@ describe('sign-out', () => {
     const html = normalizeHtml(await page.text());
     expect(html).toContain('<h1>Abmelden</h1>');
     // Without the portal's hint nothing is confirmed for the user: the page asks.
-    expect(html).toContain('Möchten Sie sich vom Practice Portal abmelden?');
+    expect(html).toContain('Möchten Sie sich abmelden?');
     expect(html).not.toMatch(/<script/i);
     const confirmed = await confirmSignOut(browser, html);
     const { response } = await browser.follow(

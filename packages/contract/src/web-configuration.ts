@@ -26,6 +26,10 @@ export const WebConfigurationSchema = z
     selfService: z.object({ passwordUrl: z.string(), accountUrl: z.string() }).optional(),
     imprintUrl: z.string().nullable(),
     privacyUrl: z.string().nullable(),
+    /** The operator's name of the portal (`PORTAL_NAME`); null: the translated default. */
+    portalName: z.string().nullable(),
+    /** The operator's logo (`LOGO_URL`): an http(s) URL or a path on the portal; null: none. */
+    logoUrl: z.string().nullable(),
     idleTimeoutMinutes: z.number().int().positive(),
   })
   .meta({ id: 'WebConfiguration' });

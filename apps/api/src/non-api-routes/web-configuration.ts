@@ -4,11 +4,12 @@ import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
 
 /**
  * One build of the web app serves every environment: it learns the identity provider, client,
- * audience, links and idle timeout here at start. Public: none of it is secret. The request
+ * audience, links, name, logo and idle timeout here at start. Public: none of it is secret. The request
  * parameters and self-service pages appear only where they differ from the generic provider's.
  */
 export default async function portalConfiguration(app: FastifyInstance) {
-  const { oidc, administration, imprintUrl, privacyUrl, idleTimeoutMinutes } = app.config;
+  const { oidc, administration, imprintUrl, privacyUrl, portalName, logoUrl, idleTimeoutMinutes } =
+    app.config;
   const answer = {
     oidc: {
       issuer: oidc.issuer,
@@ -32,6 +33,8 @@ export default async function portalConfiguration(app: FastifyInstance) {
       : {}),
     imprintUrl: imprintUrl ?? null,
     privacyUrl: privacyUrl ?? null,
+    portalName,
+    logoUrl,
     idleTimeoutMinutes,
   };
   app

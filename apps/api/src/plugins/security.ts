@@ -11,6 +11,8 @@ export interface SecurityOptions {
   issuerOrigin: string;
   /** Send HSTS (browsers honour it over https only). */
   hsts: boolean;
+  /** Other origins the pages show images from: the operator's logo (`LOGO_URL`). */
+  imageOrigins?: readonly string[];
 }
 
 function pathOf(url: string | undefined): string {
@@ -44,7 +46,7 @@ export const securityPlugin = fp(
           scriptSrcAttr: ["'none'"],
           // Mantine writes style attributes; scripts stay strict.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', ...(options.imageOrigins ?? [])],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", issuer],
           // Silent renew frames the provider, which redirects the frame back to our callback.

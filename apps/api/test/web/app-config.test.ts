@@ -21,6 +21,8 @@ describe('web app configuration', () => {
       },
       imprintUrl: 'https://provider.example/impressum',
       privacyUrl: null,
+      portalName: null,
+      logoUrl: null,
       idleTimeoutMinutes: 12,
     });
   });

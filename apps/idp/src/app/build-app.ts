@@ -29,7 +29,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.setErrorHandler(errorPageHandler(options));
-  await app.register(securityHeaders, { webOrigin: options.client.webOrigin });
+  await app.register(securityHeaders, {
+    webOrigin: options.client.webOrigin,
+    logoUrl: options.logoUrl,
+  });
   await app.register(forwardedHeaders, { issuer: options.issuer });
   await app.register(plainQueries);
   await app.register(staticAssets);

@@ -5,12 +5,15 @@ import fp from 'fastify-plugin';
 /**
  * Headers on every answer, oidc-provider's own included: helmet writes them to the raw response
  * before anything else, and oidc-provider keeps them. The pages load only our stylesheet and the
- * sign-out script; forms post to the provider, whose answer redirects to the portal (form-action
+ * sign-out script (and the operator's logo); forms post to the provider, whose answer redirects to the portal (form-action
  * follows redirects in Chromium). oidc-provider adds a hash to `script-src` for its own
  * self-submitting form page (`response_mode=form_post`), so that directive must be present.
  */
 export const securityHeaders = fp(
-  async (app: FastifyInstance, { webOrigin }: { webOrigin: string }) => {
+  async (
+    app: FastifyInstance,
+    { webOrigin, logoUrl }: { webOrigin: string; logoUrl?: string | undefined },
+  ) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -18,7 +21,8 @@ export const securityHeaders = fp(
           defaultSrc: ["'none'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'"],
+          // The operator's logo (LOGO_URL), which may live on the portal or elsewhere.
+          imgSrc: ["'self'", ...(logoUrl ? [new URL(logoUrl).origin] : [])],
           formAction: ["'self'", webOrigin],
           frameAncestors: ["'none'"],
           baseUri: ["'none'"],

@@ -5,7 +5,7 @@ const bitteWarten = (n: number) =>
   `Bitte warten Sie ${sekunden(n)} und versuchen Sie es dann erneut.`;
 
 export const de: Messages = {
-  productName: 'Practice Portal',
+  productName: 'Praxisportal',
   skipToContent: 'Zum Inhalt springen',
   imprint: 'Impressum',
   privacy: 'Datenschutz',
@@ -50,7 +50,7 @@ export const de: Messages = {
   register: {
     title: 'Registrieren',
     intro:
-      'Legen Sie Ihr Konto für das Practice Portal an. Wir senden Ihnen anschließend einen Link, mit dem Sie Ihre E-Mail-Adresse bestätigen.',
+      'Legen Sie Ihr Konto an. Wir senden Ihnen anschließend einen Link, mit dem Sie Ihre E-Mail-Adresse bestätigen.',
     submit: 'Registrieren',
     haveAccount: 'Sie haben bereits ein Konto?',
     signIn: 'Zur Anmeldung',
@@ -59,8 +59,7 @@ export const de: Messages = {
     notReceived:
       'Keine E-Mail erhalten? Bitte sehen Sie auch im Spam-Ordner nach, oder fordern Sie nach einigen Minuten einen neuen Link an.',
     verifiedTitle: 'E-Mail-Adresse bestätigt',
-    verified:
-      'Vielen Dank, Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt im Practice Portal anmelden.',
+    verified: 'Vielen Dank, Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
     toPortal: 'Zum Portal',
     linkInvalidTitle: 'Link nicht mehr gültig',
     linkInvalid:
@@ -70,7 +69,7 @@ export const de: Messages = {
   confirm: {
     title: 'E-Mail-Adresse bestätigen',
     intro:
-      'Mit dieser E-Mail-Adresse wurde ein Konto für das Practice Portal registriert. Bitte geben Sie das Passwort ein, das Sie bei der Registrierung gewählt haben. Erst dann ist das Konto bestätigt, und Sie können sich anmelden.',
+      'Mit dieser E-Mail-Adresse wurde ein Konto registriert. Bitte geben Sie das Passwort ein, das Sie bei der Registrierung gewählt haben. Erst dann ist das Konto bestätigt, und Sie können sich anmelden.',
     notYou:
       'Sie haben sich nicht selbst registriert? Dann schließen Sie diese Seite bitte. Ohne das Passwort wird nichts bestätigt, und niemand kann sich mit Ihrer Adresse anmelden.',
     submit: 'Adresse bestätigen',
@@ -110,7 +109,7 @@ export const de: Messages = {
   },
   signOut: {
     title: 'Abmelden',
-    question: 'Möchten Sie sich vom Practice Portal abmelden?',
+    question: 'Möchten Sie sich abmelden?',
     inProgress: 'Sie werden abgemeldet …',
     confirm: 'Ja, abmelden',
     stay: 'Nein, angemeldet bleiben',

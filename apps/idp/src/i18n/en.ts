@@ -48,8 +48,7 @@ export const en: Messages = {
   },
   register: {
     title: 'Register',
-    intro:
-      'Create your Practice Portal account. We will then send you a link to confirm your e-mail address.',
+    intro: 'Create your account. We will then send you a link to confirm your e-mail address.',
     submit: 'Register',
     haveAccount: 'Already have an account?',
     signIn: 'Sign in',
@@ -58,8 +57,7 @@ export const en: Messages = {
     notReceived:
       'No e-mail? Please also look in your spam folder, or request a new link after a few minutes.',
     verifiedTitle: 'E-mail address confirmed',
-    verified:
-      'Thank you, your e-mail address is confirmed. You can now sign in to the Practice Portal.',
+    verified: 'Thank you, your e-mail address is confirmed. You can now sign in.',
     toPortal: 'Go to the portal',
     linkInvalidTitle: 'Link no longer valid',
     linkInvalid:
@@ -69,7 +67,7 @@ export const en: Messages = {
   confirm: {
     title: 'Confirm your e-mail address',
     intro:
-      'An account for the Practice Portal was registered with this e-mail address. Please enter the password you chose when you registered. Only then is the account confirmed, and you can sign in.',
+      'An account was registered with this e-mail address. Please enter the password you chose when you registered. Only then is the account confirmed, and you can sign in.',
     notYou:
       'You did not register yourself? Then please close this page. Without the password nothing is confirmed, and nobody can sign in with your address.',
     submit: 'Confirm address',
@@ -109,7 +107,7 @@ export const en: Messages = {
   },
   signOut: {
     title: 'Sign out',
-    question: 'Do you want to sign out of the Practice Portal?',
+    question: 'Do you want to sign out?',
     inProgress: 'Signing you out …',
     confirm: 'Yes, sign out',
     stay: 'No, stay signed in',

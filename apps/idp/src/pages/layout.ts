@@ -3,10 +3,15 @@ import { messagesFor } from '../i18n/locale.ts';
 import { STYLESHEET_PATH } from './assets.ts';
 import { html, type SafeHtml } from './html.ts';
 
-/** Impressum and privacy pages of the operator, shown in every page's footer when configured. */
+/**
+ * What the operator configured for every page: Impressum and privacy pages in the footer, the
+ * portal's name (absent: the translated default) and logo (an absolute URL) in the header.
+ */
 export interface LegalLinks {
   imprintUrl?: string | undefined;
   privacyUrl?: string | undefined;
+  portalName?: string | undefined;
+  logoUrl?: string | undefined;
 }
 
 export interface PageFrame {
@@ -33,18 +38,27 @@ function footer(locale: Locale, links: LegalLinks): SafeHtml {
 /** The document around every provider page: language, title, stylesheet, landmarks. */
 export function layout({ locale, title, links, body }: PageFrame): string {
   const t = messagesFor(locale);
+  const name = links.portalName ?? t.productName;
   return html`<!doctype html>
     <html lang="${locale}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
-        <title>${title} – ${t.productName}</title>
+        <title>${title} – ${name}</title>
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
       </head>
       <body>
         <a class="skip-link" href="#main">${t.skipToContent}</a>
-        <header class="header"><p class="brand">${t.productName}</p></header>
+        <header class="header">
+          <p class="brand">
+            ${
+              links.logoUrl
+                ? html`<img class="brand-logo" src="${links.logoUrl}" alt="" />`
+                : undefined
+            }<span>${name}</span>
+          </p>
+        </header>
         <main id="main" class="card" tabindex="-1">${body}</main>
         ${footer(locale, links)}
       </body>

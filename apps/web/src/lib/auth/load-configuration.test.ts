@@ -11,6 +11,8 @@ const valid = {
   },
   imprintUrl: 'https://example.com/imprint',
   privacyUrl: null,
+  portalName: null,
+  logoUrl: null,
   idleTimeoutMinutes: 30,
 };
 
@@ -22,6 +24,10 @@ const invalid: [string, unknown][] = [
   ['no scope', { ...valid, oidc: { ...valid.oidc, scope: undefined } }],
   ['an imprint link that is not text', { ...valid, imprintUrl: false }],
   ['no privacy link at all', { ...valid, privacyUrl: undefined }],
+  ['a portal name that is not text', { ...valid, portalName: 7 }],
+  ['no portal name at all', { ...valid, portalName: undefined }],
+  ['a logo that is not text', { ...valid, logoUrl: {} }],
+  ['no logo at all', { ...valid, logoUrl: undefined }],
   ['a timeout of zero', { ...valid, idleTimeoutMinutes: 0 }],
   ['a fractional timeout', { ...valid, idleTimeoutMinutes: 1.5 }],
   ['a timeout as text', { ...valid, idleTimeoutMinutes: '30' }],
@@ -64,6 +70,15 @@ describe('the configuration read by the light entry', () => {
   it('is accepted as the contract accepts it, without unknown fields', () => {
     const sent = { ...valid, extra: 'ignored', oidc: { ...valid.oidc, other: 1 } };
     expect(parseWebConfiguration(sent)).toEqual(WebConfigurationSchema.parse(sent));
+  });
+
+  it("keeps the operator's portal name and logo", () => {
+    const sent = { ...valid, portalName: 'Praxis Sommer', logoUrl: '/brand/logo.svg' };
+    expect(parseWebConfiguration(sent)).toEqual(WebConfigurationSchema.parse(sent));
+    expect(parseWebConfiguration(sent)).toMatchObject({
+      portalName: 'Praxis Sommer',
+      logoUrl: '/brand/logo.svg',
+    });
   });
 
   it.each([

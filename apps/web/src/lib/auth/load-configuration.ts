@@ -67,6 +67,8 @@ export function parseWebConfiguration(value: unknown): WebConfiguration {
     ...(selfService && { selfService }),
     imprintUrl: textOrNull(value, 'imprintUrl'),
     privacyUrl: textOrNull(value, 'privacyUrl'),
+    portalName: textOrNull(value, 'portalName'),
+    logoUrl: textOrNull(value, 'logoUrl'),
     idleTimeoutMinutes,
   };
 }

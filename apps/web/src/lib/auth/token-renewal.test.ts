@@ -12,6 +12,8 @@ const config: WebConfiguration = {
   oidc: { issuer: ISSUER, clientId: 'portal', audience: AUDIENCE, scope: 'openid portal:api' },
   imprintUrl: null,
   privacyUrl: null,
+  portalName: null,
+  logoUrl: null,
   idleTimeoutMinutes: 30,
 };
 
