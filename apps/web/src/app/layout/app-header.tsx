@@ -2,6 +2,8 @@ import { Anchor, Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { usePortalName } from '../../components/portal-name.ts';
+import { useWebConfiguration } from '../../lib/auth/web-configuration.ts';
 import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { PracticeSwitcher } from './practice-switcher.tsx';
@@ -20,6 +22,8 @@ export function AppHeader({
   onToggleNavigation,
 }: AppHeaderProps) {
   const { t } = useTranslation();
+  const { logoUrl } = useWebConfiguration();
+  const name = usePortalName();
   return (
     <header className="app-header">
       <Group gap="xs" wrap="nowrap">
@@ -34,15 +38,17 @@ export function AppHeader({
             aria-expanded={navigationOpened}
           />
         )}
+        {/* On a phone the name gives way to the switchers; a logo stays, named by the link. */}
         <Anchor
           component={Link}
           to={ROUTES.dashboard}
-          fw={700}
-          c="bright"
+          className="app-brand"
           underline="never"
-          visibleFrom="xs"
+          aria-label={logoUrl ? name : undefined}
+          visibleFrom={logoUrl ? undefined : 'xs'}
         >
-          {t('APP.NAME')}
+          {logoUrl && <img src={logoUrl} alt="" className="app-brand-logo" />}
+          <span className="app-brand-name">{name}</span>
         </Anchor>
       </Group>
       <Group gap="xs" wrap="nowrap">

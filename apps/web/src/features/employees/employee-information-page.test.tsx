@@ -70,7 +70,7 @@ describe('/my-practice/employees-overview/information-employee', () => {
     fireEvent.click(
       person().getByRole('button', { name: 'Zur Administration ernennen: Clara Wolf' }),
     );
-    await waitFor(() => expect(detail('Rolle')).toBe('Administrator/-in'));
+    await waitFor(() => expect(detail('Rolle')).toBe('Administratorin'));
     expect(portal.employees.bodies['Employee/ChangeRole']).toEqual([
       { companyId: SOMMER_ID, customerId: CLARA_ID, role: 'admin' },
     ]);
@@ -96,7 +96,7 @@ describe('/my-practice/employees-overview/information-employee', () => {
     expect(portal.employees.bodies['Employee/TransferSuperadmin']).toEqual([
       { companyId: SOMMER_ID, customerId: BEN_ID },
     ]);
-    await waitFor(() => expect(detail('Rolle')).toBe('Hauptadministrator/-in'));
+    await waitFor(() => expect(detail('Rolle')).toBe('Hauptadministrator'));
   });
 
   it('revokes a pending invitation after a confirmation and goes back to the list', async () => {

@@ -39,7 +39,7 @@ describe('/my-practice/employees-overview', () => {
     expect(card('Clara Wolf').getByText('Aktiv')).toBeTruthy();
     expect(card('Clara Wolf').getByText('Standorte: Praxis Mitte')).toBeTruthy();
     expect(card('Ben Krause').getByText('Sie')).toBeTruthy();
-    expect(card('Dr. med. dent. Anna Sommer').getByText('Hauptadministrator/-in')).toBeTruthy();
+    expect(card('Dr. med. dent. Anna Sommer').getByText('Hauptadministratorin')).toBeTruthy();
     expect(screen.getByText('Personen insgesamt: 3')).toBeTruthy();
     expect(loads()).toEqual([
       { companyId: SOMMER_ID, page: '1', pageSize: '25', sort: 'name', direction: 'asc' },

@@ -41,7 +41,7 @@ describe('/my-practice', () => {
     expect(active().getByText('Zahnarztpraxis Dr. Sommer')).toBeTruthy();
     expect(await active().findByText('Friedrichstraße 120, 10117 Berlin')).toBeTruthy();
     expect(active().getByText('P-900001')).toBeTruthy();
-    expect(active().getByText('Hauptadministrator/-in')).toBeTruthy();
+    expect(active().getByText('Hauptadministratorin')).toBeTruthy();
     expect(active().getByRole('link', { name: 'Praxisdaten bearbeiten' })).toBeTruthy();
     const contracts = within(screen.getByRole('region', { name: 'Verträge' }));
     expect(await contracts.findByText('Gültig ab 01.01.2025, unbefristet')).toBeTruthy();

@@ -1,18 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Customer } from '@pp/contract';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
-import { greetingName } from '../greeting-name.ts';
+import { greetingName } from '../../../lib/format/greeting-name.ts';
 
-/** The dashboard's heading: a greeting with salutation, title and name. */
+/** The dashboard's heading: "Guten Tag, Frau Dr. Sommer" (decision 0040). */
 export function Greeting({ customer }: { customer: Customer | undefined }) {
-  const { t } = useTranslation();
-  const picklists = usePicklists();
-  const salutation = picklists.data?.salutation.values.find(
-    (entry) => entry.value === customer?.salutation,
-  )?.label;
-  const title = customer?.title ? t(`TITLES.${customer.title}`) : undefined;
-  const name = customer ? greetingName(customer, { salutation, title }) : '';
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage === 'en' ? 'en' : 'de';
+  const name = customer ? greetingName(customer, language) : '';
 
   return (
     <PageHeader

@@ -1,11 +1,14 @@
-import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { navigationFor } from '../../../components/navigation/navigation-items.ts';
 import { usePortalRole } from '../../../lib/ui-state/use-customer.ts';
 
-/** Links to the screens the user's role may open. */
+/**
+ * Links to the screens the user's role may open. Each card is one link as a whole (one focus
+ * ring, clickable anywhere); its name is the card's title, its description what the screen does.
+ */
 export function Shortcuts() {
   const { t } = useTranslation();
   const items = navigationFor(usePortalRole()).filter((item) => item.path !== ROUTES.dashboard);
@@ -15,17 +18,28 @@ export function Shortcuts() {
       <Title order={2} size="h4" id="shortcuts" mb="sm">
         {t('DASHBOARD.SHORTCUTS')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {items.map((item) => (
-          <Card key={item.path} withBorder>
-            <Anchor component={Link} to={item.path} fw={600}>
-              {t(item.labelKey)}
-            </Anchor>
-            <Text size="sm" mt={4}>
-              {t(item.descriptionKey)}
-            </Text>
-          </Card>
-        ))}
+      <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} className="card-link-list">
+        {items.map((item) => {
+          const id = `shortcut-${item.path.replaceAll('/', '-')}`;
+          return (
+            <li key={item.path}>
+              <Card
+                component={Link}
+                to={item.path}
+                className="card-link"
+                aria-labelledby={`${id}-title`}
+                aria-describedby={`${id}-description`}
+              >
+                <Text component="span" id={`${id}-title`} className="card-link-title">
+                  {t(item.labelKey)}
+                </Text>
+                <Text component="span" id={`${id}-description`} size="sm" c="dimmed" mt={4}>
+                  {t(item.descriptionKey)}
+                </Text>
+              </Card>
+            </li>
+          );
+        })}
       </SimpleGrid>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
+import { roleKey } from '../../../lib/format/role-name.ts';
 
 const STATUS_COLORS = { enabled: 'teal', invited: 'blue', requested: 'grape', disabled: 'gray' };
 
@@ -9,7 +10,7 @@ export function EmployeeBadges({ employee, own }: { employee: Employee; own: boo
   const { t } = useTranslation();
   return (
     <>
-      <Badge variant="light">{t(`ROLES.${employee.role.toUpperCase()}`)}</Badge>
+      <Badge variant="light">{t(roleKey(employee.role, employee.salutation))}</Badge>
       <Badge variant="outline" color={STATUS_COLORS[employee.status]}>
         {t(`EMPLOYEES.STATUS_${employee.status.toUpperCase()}`)}
       </Badge>

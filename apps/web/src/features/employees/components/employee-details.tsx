@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import { formatDate } from '../../../lib/format/format.ts';
+import { roleKey } from '../../../lib/format/role-name.ts';
 import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
 import './employees-overview.css';
 
@@ -16,7 +17,7 @@ export function EmployeeDetails({ employee }: { employee: Employee }) {
     [t('INVITE.TITLE'), employee.title ? t(`TITLES.${employee.title}`) : unknown],
     [t('INVITE.FIRST_NAME'), employee.firstName ?? unknown],
     [t('INVITE.LAST_NAME'), employee.lastName ?? unknown],
-    [t('INVITE.ROLE'), t(`ROLES.${employee.role.toUpperCase()}`)],
+    [t('INVITE.ROLE'), t(roleKey(employee.role, employee.salutation))],
     [t('EMPLOYEES.STATUS_FILTER'), t(`EMPLOYEES.STATUS_${employee.status.toUpperCase()}`)],
     [
       t('INVITE.LOCATIONS'),

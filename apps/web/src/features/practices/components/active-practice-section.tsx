@@ -3,7 +3,9 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { portalRoleOf, ROUTES } from '@pp/contract';
+import { roleKey } from '../../../lib/format/role-name.ts';
 import type { Company } from '../../../lib/ui-state/companies.ts';
+import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { useCompany } from '../api/get-company.ts';
 import { PracticeDetailsList } from './practice-details.tsx';
 
@@ -16,6 +18,7 @@ interface ActivePracticeSectionProps {
 /** The practice the user works in now: its data, the user's role, and for admins a way to edit. */
 export function ActivePracticeSection({ company, headingRef }: ActivePracticeSectionProps) {
   const { t } = useTranslation();
+  const salutation = useCustomer()?.salutation;
   const details = useCompany(company.companyId);
   const isAdmin = portalRoleOf(company.role) === 'admin';
 
@@ -31,7 +34,7 @@ export function ActivePracticeSection({ company, headingRef }: ActivePracticeSec
         {company.isPrimary && <Badge variant="outline">{t('PRACTICE_SWITCHER.PRIMARY')}</Badge>}
       </Group>
       <Text mb="md">
-        {t('MY_PRACTICE.YOUR_ROLE')}: <strong>{t(`ROLES.${company.role.toUpperCase()}`)}</strong>
+        {t('MY_PRACTICE.YOUR_ROLE')}: <strong>{t(roleKey(company.role, salutation))}</strong>
       </Text>
       {details.data && <PracticeDetailsList practice={details.data} />}
       {details.isPending && <Loader size="sm" aria-hidden />}

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../lib/ui-state/companies.ts';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { formatDate } from '../../../lib/format/format.ts';
+import { roleKey } from '../../../lib/format/role-name.ts';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useMyInvitations } from '../api/get-my-invitations.ts';
 import { useMembershipCall, type MembershipCall } from '../api/membership-calls.ts';
@@ -16,6 +18,7 @@ import { useMembershipCall, type MembershipCall } from '../api/membership-calls.
 export function InvitationActions({ company }: { company: Company }) {
   const { t } = useTranslation();
   const toasts = useToasts();
+  const salutation = useCustomer()?.salutation;
   const invitation = useMyInvitations().data?.find(
     (entry) => entry.companyId === company.companyId,
   );
@@ -44,7 +47,7 @@ export function InvitationActions({ company }: { company: Company }) {
     invitedBy: invitation.invitedBy ?? t('INVITATIONS.SOMEONE'),
     invitedAt: formatDate(new Date(invitation.invitedAt)),
     expiresAt: formatDate(new Date(invitation.expiresAt)),
-    role: t(`ROLES.${invitation.role.toUpperCase()}`),
+    role: t(roleKey(invitation.role, salutation)),
   };
   return (
     <>

@@ -1,6 +1,8 @@
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { roleKey } from '../../../lib/format/role-name.ts';
 import type { Company } from '../../../lib/ui-state/companies.ts';
+import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { MEMBERSHIP_BADGES, MEMBERSHIP_NOTES, membershipState } from '../membership-state.ts';
 import { MembershipActions } from './membership-actions.tsx';
 
@@ -19,6 +21,7 @@ export function MembershipItem({
   onSwitch,
 }: MembershipItemProps) {
   const { t } = useTranslation();
+  const salutation = useCustomer()?.salutation;
   const state = membershipState(company);
   const place = [company.postalCode, company.city].filter(Boolean).join(' ');
 
@@ -33,7 +36,7 @@ export function MembershipItem({
         {state !== 'enabled' && <Badge variant="outline">{t(MEMBERSHIP_BADGES[state])}</Badge>}
       </Group>
       <Text size="sm" mt={4}>
-        {[place, `${t('MY_PRACTICE.YOUR_ROLE')}: ${t(`ROLES.${company.role.toUpperCase()}`)}`]
+        {[place, `${t('MY_PRACTICE.YOUR_ROLE')}: ${t(roleKey(company.role, salutation))}`]
           .filter(Boolean)
           .join(' · ')}
       </Text>
