@@ -8,7 +8,10 @@ const clara = DEMO_USERS[2];
 // The portal's idle timeout is IDLE_TIMEOUT_MINUTES (30 by default, as the shared portal runs).
 // Instead of waiting half an hour, the browser's clock is moved forward.
 
-test('a short configured timeout signs out after that many minutes', async ({ page, portal }) => {
+test('IDLE_TIMEOUT_MINUTES=1 signs out after one minute, warning 12 s before', async ({
+  page,
+  portal,
+}) => {
   // The deployment's setting as /app-config.json would carry IDLE_TIMEOUT_MINUTES=1.
   await page.route('**/app-config.json', async (route) => {
     const response = await route.fetch();
@@ -19,9 +22,13 @@ test('a short configured timeout signs out after that many minutes', async ({ pa
   await signIn(page, clara.email);
   await expect(heading(page)).toBeVisible();
 
-  await page.clock.fastForward('01:05');
-  await expect(page.getByRole('dialog', { name: 'Sind Sie noch da?' })).toBeVisible();
-  await page.clock.fastForward('01:00');
+  // The warning is a fifth of a timeout this short: it shows from 48 s on, not after a minute.
+  await page.clock.fastForward('00:50');
+  const dialog = page.getByRole('dialog', { name: 'Sind Sie noch da?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('timer')).toHaveText(/in (\d|1[0-2]) Sekunden abgemeldet/);
+  // The sign-out is due one minute after the last activity, not two.
+  await page.clock.fastForward('00:11');
   await expect(page).toHaveURL((url) => url.origin === portal.issuer);
   // The provider session ended too: the next person at this computer must sign in.
   await expect(signInForm(page).password).toBeVisible();
@@ -35,15 +42,16 @@ test('after the idle timeout the user is warned, then signed out', async ({ page
   await signIn(page, clara.email);
   await expect(heading(page)).toBeVisible();
 
-  await page.clock.fastForward('29:00');
+  await page.clock.fastForward('28:45');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.clock.fastForward('01:05');
+  // The warning counts down the last minute of the 30.
+  await page.clock.fastForward('00:20');
   const dialog = page.getByRole('dialog', { name: 'Sind Sie noch da?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('timer')).toHaveText(/in \d+ Sekunden abgemeldet/);
 
-  await page.clock.fastForward('01:00');
+  await page.clock.fastForward('00:56');
   await expect(page).toHaveURL((url) => url.origin === portal.issuer);
 });
 
@@ -59,7 +67,7 @@ test('"stay signed in" ends the warning, and activity postpones it', async ({ pa
   await page.clock.fastForward('20:00');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.clock.fastForward('10:05');
+  await page.clock.fastForward('09:05');
   const dialog = page.getByRole('dialog', { name: 'Sind Sie noch da?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Angemeldet bleiben' }).click();

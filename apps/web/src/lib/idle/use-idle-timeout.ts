@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { idlePhase, type IdlePhase } from './idle-clock.ts';
 
-/** How long the warning counts down before the sign-out. */
-export const IDLE_WARNING_MS = 60_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'];
 /** Activity in another tab of the portal counts too: the session is theirs as well. */
 const CHANNEL_NAME = 'pp.activity';
 const BROADCAST_EVERY_MS = 5_000;
 
 /**
- * Watches the user's activity; after `timeoutMs` without any, warns (a countdown of
- * {@link IDLE_WARNING_MS}), then calls `onExpired`. While the warning shows, only
- * `stayActive()` (or activity in another tab) ends it.
+ * Watches the user's activity; `timeoutMs` after the last, calls `onExpired`. Shortly before, it
+ * warns with a countdown (`idlePhase`); while the warning shows, only `stayActive()` (or activity
+ * in another tab) ends it.
  */
 export function useIdleTimeout(timeoutMs: number, onExpired: () => void) {
   const [phase, setPhase] = useState<IdlePhase>({ kind: 'active' });
@@ -47,7 +45,7 @@ export function useIdleTimeout(timeoutMs: number, onExpired: () => void) {
 
     let expired = false;
     const tick = () => {
-      const next = idlePhase(Date.now() - lastActivity.current, timeoutMs, IDLE_WARNING_MS);
+      const next = idlePhase(Date.now() - lastActivity.current, timeoutMs);
       warning.current = next.kind !== 'active';
       setPhase((current) =>
         current.kind === next.kind &&
