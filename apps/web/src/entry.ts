@@ -1,5 +1,6 @@
 import { AuthSession } from './lib/auth/auth-session.ts';
 import { initialLanguage } from './lib/auth/initial-language.ts';
+import { showSessionWait } from './lib/auth/session-wait.ts';
 import { isSignInCallback } from './lib/auth/sign-in-state.ts';
 import './first-paint.css';
 
@@ -30,8 +31,15 @@ function sessionLikely(): boolean {
 
 if (sessionLikely()) loadApp().catch(() => undefined);
 
+// A signed-in user's new tab is not blank while the session is settled (a frame or a redirect).
+const root = document.getElementById('root');
+const stopWait = root ? showSessionWait(root, initialLanguage()) : () => undefined;
+
 session
   .start()
   .then(loadApp)
-  .then(({ renderApp }) => renderApp(session))
+  .then(({ renderApp }) => {
+    stopWait();
+    return renderApp(session);
+  })
   .catch((error: unknown) => console.error('the app could not be loaded', error));

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { SignOutReason } from './provider-pages.ts';
 
 export interface AuthUser {
   /** The provider's subject. */
@@ -17,8 +18,11 @@ export interface Auth {
   getAccessToken(): string | undefined;
   /** A fresh sign-in at the provider that returns to the current URL (path, query, hash). */
   signIn(): Promise<void>;
-  /** Ends the session here and at the provider. */
-  signOut(): Promise<void>;
+  /**
+   * Ends the session here, in the browser's other tabs of the portal and at the provider, whose
+   * sign-in page then says why (`idle`: after the idle timeout; by default the user's choice).
+   */
+  signOut(reason?: SignOutReason): Promise<void>;
 }
 
 export const AuthContext = createContext<Auth | null>(null);

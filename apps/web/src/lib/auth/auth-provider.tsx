@@ -33,7 +33,15 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
   );
 
   const configuration = session.configuration();
-  if (status.kind === 'failed') return <AuthFailure onRetry={() => void session.retry()} />;
+  if (status.kind === 'failed') {
+    return (
+      <AuthFailure
+        cancelled={status.cancelled}
+        onRetry={() => void session.retry()}
+        onSignOut={configuration ? () => void session.signOut() : undefined}
+      />
+    );
+  }
   if (!auth || !configuration) return <AuthWait signingOut={status.kind === 'signing-out'} />;
   return (
     <WebConfigurationContext.Provider value={configuration}>

@@ -1,26 +1,55 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// Styled by first-paint.css (`pp-auth-*`): these screens show without Mantine's provider, and
+// look like the entry's own wait (entry-wait.ts), which they replace.
+
+function AuthCard({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="pp-auth" aria-busy={busy || undefined}>
+      <div className="pp-auth-card">
+        <h1>{t('APP.NAME')}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
 
 /** Shown while the session is checked or the browser is on its way to the provider. */
 export function AuthWait({ signingOut = false }: { signingOut?: boolean }) {
   const { t } = useTranslation();
   return (
-    <main className="auth-screen" aria-busy="true">
-      <h1>{t('APP.NAME')}</h1>
+    <AuthCard busy>
       <p role="status">{t(signingOut ? 'AUTH.SIGNING_OUT' : 'AUTH.SIGNING_IN')}</p>
-    </main>
+    </AuthCard>
   );
 }
 
-/** Sign-in did not succeed (refused, cancelled, provider unreachable): the user decides. */
-export function AuthFailure({ onRetry }: { onRetry: () => void }) {
+interface AuthFailureProps {
+  /** The user chose "Cancel" on the provider's page: not an error, just the way back in. */
+  cancelled: boolean;
+  onRetry: () => void;
+  /** Offered after a failure once the provider is known (a session there may be the cause). */
+  onSignOut?: (() => void) | undefined;
+}
+
+/** Sign-in did not succeed (cancelled, refused, provider unreachable): the user decides. */
+export function AuthFailure({ cancelled, onRetry, onSignOut }: AuthFailureProps) {
   const { t } = useTranslation();
   return (
-    <main className="auth-screen">
-      <h1>{t('APP.NAME')}</h1>
-      <p role="alert">{t('AUTH.FAILED')}</p>
-      <button type="button" onClick={onRetry}>
-        {t('AUTH.SIGN_IN_AGAIN')}
-      </button>
-    </main>
+    <AuthCard>
+      {cancelled ? <p>{t('AUTH.CANCELLED')}</p> : <p role="alert">{t('AUTH.FAILED')}</p>}
+      <div className="pp-auth-actions">
+        <button type="button" onClick={onRetry}>
+          {t('AUTH.SIGN_IN_AGAIN')}
+        </button>
+        {!cancelled && onSignOut && (
+          <button type="button" className="pp-auth-secondary" onClick={onSignOut}>
+            {t('USER_MENU.SIGN_OUT')}
+          </button>
+        )}
+      </div>
+    </AuthCard>
   );
 }

@@ -1,8 +1,10 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { WebConfiguration } from '@pp/contract';
+import { providerPageParameters, type SignOutReason } from './provider-pages.ts';
 import {
   currentLocation,
   isSignInCallback,
+  isSignOutCallback,
   needsInteraction,
   parseSignInState,
   type SignInState,
@@ -11,11 +13,40 @@ import { keepRenewing } from './token-renewal.ts';
 import { createUserManager, requestParameters } from './user-manager.ts';
 import { loadWebConfiguration } from './load-configuration.ts';
 
+export type { SignOutReason } from './provider-pages.ts';
+
 export type SessionStatus =
   | { kind: 'starting' }
   | { kind: 'signed-in'; user: User }
   | { kind: 'signing-out' }
-  | { kind: 'failed' };
+  /** `cancelled`: the user chose "Cancel" on the provider's page (`access_denied`). */
+  | { kind: 'failed'; cancelled: boolean };
+
+/**
+ * The portal's tabs in this browser share one provider session: a sign-out in one is posted here
+ * and ends the others at once (decision 0038). Nothing is stored: PRODUCT §2 allows no more keys.
+ */
+const CHANNEL_NAME = 'pp.session';
+const SIGN_OUT_REASONS: readonly unknown[] = ['signed-out', 'idle'];
+
+interface SignedOutMessage {
+  kind: 'signed-out';
+  reason: SignOutReason;
+}
+
+/** The reason of a message from another tab or of a sign-out's returned state, if it is one. */
+function signOutReasonOf(value: unknown): SignOutReason | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { reason } = value as Record<string, unknown>;
+  return SIGN_OUT_REASONS.includes(reason) ? (reason as SignOutReason) : undefined;
+}
+
+interface RedirectOptions {
+  /** `none`: check the provider session without a page; `login`: the page even with a session. */
+  prompt?: 'none' | 'login';
+  /** Shown by the provider's page (`pp_notice`); never on a `prompt=none` request. */
+  notice?: SignOutReason | undefined;
+}
 
 /** A sign-in forced by a 401 that meets another refusal this soon shows the failure instead. */
 const FORCED_SIGN_IN_GUARD_MS = 60_000;
@@ -45,6 +76,10 @@ export class AuthSession {
   #started: Promise<void> | undefined;
   #redirecting: Promise<never> | undefined;
   #forcedSignInAt: number | undefined;
+  #channel: BroadcastChannel | undefined;
+  /** A sign-out posted by another tab while this one was still starting. */
+  #signedOutElsewhere: SignOutReason | undefined;
+  #stopRenewing: (() => void) | undefined;
 
   /** `language`: the interface language, passed to the provider's pages as `ui_locales`. */
   constructor(private language: () => string) {}
@@ -73,18 +108,24 @@ export class AuthSession {
   }
 
   /** A fresh sign-in that returns here (the api refused the token). */
-  readonly signIn = async (): Promise<void> => {
+  readonly signIn = (): Promise<void> => this.#forcedSignIn();
+
+  /** `notice`: the provider refused to renew, its session has ended. */
+  async #forcedSignIn(notice?: SignOutReason): Promise<void> {
+    // A request still in flight when the user signed out is refused: the sign-out goes on.
+    if (this.#status.kind === 'signing-out') return;
     if (
       this.#forcedSignInAt !== undefined &&
       Date.now() - this.#forcedSignInAt < FORCED_SIGN_IN_GUARD_MS
     ) {
-      this.#set({ kind: 'failed' });
+      this.#set({ kind: 'failed', cancelled: false });
       return;
     }
-    await this.#redirect({ returnTo: currentLocation(), step: 'interactive', forced: true }).catch(
-      (error: unknown) => this.#fail(error),
-    );
-  };
+    await this.#redirect(
+      { returnTo: currentLocation(), step: 'interactive', forced: true },
+      { notice },
+    ).catch((error: unknown) => this.#fail(error));
+  }
 
   /** The user asked to try again: no guard, and a page that never started starts over. */
   readonly retry = async (): Promise<void> => {
@@ -97,14 +138,20 @@ export class AuthSession {
     );
   };
 
-  /** Ends the session at the provider, which then sends the browser back to the portal. */
-  readonly signOut = async (): Promise<void> => {
+  /**
+   * Ends the session at the provider, which then sends the browser back to the portal and on to
+   * the sign-in page that says why. The other tabs of this browser follow at once.
+   */
+  readonly signOut = async (reason: SignOutReason = 'signed-out'): Promise<void> => {
     const manager = this.#manager;
-    if (!manager) return;
+    if (!manager || this.#status.kind === 'signing-out') return;
     this.#set({ kind: 'signing-out' });
-    // The provider's refresh tokens end with its session: no revocation request is needed.
+    this.#channel?.postMessage({ kind: 'signed-out', reason } satisfies SignedOutMessage);
+    // The provider's refresh tokens end with its session: no revocation request is needed. The
+    // reason travels in the request's state (sessionStorage, removed on the way back).
     await manager
       .signoutRedirect({
+        state: { reason },
         extraQueryParams: { ui_locales: this.language() },
         redirectMethod: 'replace',
       })
@@ -117,17 +164,78 @@ export class AuthSession {
       this.#configuration = config;
       const manager = createUserManager(config, window.location.origin);
       this.#manager = manager;
+      this.#listenToOtherTabs();
       await manager.clearStaleState();
       const url = new URL(window.location.href);
+      if (isSignOutCallback(url)) await this.#finishSignOut(manager, url);
       const user = isSignInCallback(url)
         ? await this.#finishRedirect(manager, url)
         : await this.#resume(manager, config.oidc.issuer);
-      manager.events.addUserLoaded((renewed) => this.#set({ kind: 'signed-in', user: renewed }));
-      keepRenewing(manager, requestParameters(config).token, () => void this.signIn());
+      manager.events.addUserLoaded((renewed) => {
+        if (this.#status.kind === 'signed-in') this.#set({ kind: 'signed-in', user: renewed });
+      });
+      this.#stopRenewing = keepRenewing(
+        manager,
+        requestParameters(config).token,
+        () => void this.#forcedSignIn('signed-out'),
+        () => this.#authorizeParameters(),
+      );
       this.#set({ kind: 'signed-in', user });
+      const elsewhere = this.#signedOutElsewhere;
+      if (elsewhere) await this.#endSignedOutElsewhere(elsewhere);
     } catch (error) {
       this.#fail(error);
     }
+  }
+
+  /**
+   * Back from the provider's sign-out: on to its sign-in page, which says why (`pp_notice`). A
+   * `state` this tab did not send is an ordinary visit.
+   */
+  async #finishSignOut(manager: UserManager, url: URL): Promise<void> {
+    const response = await manager.signoutRedirectCallback(url.href).catch(() => undefined);
+    if (!response) return;
+    window.history.replaceState(null, '', '/');
+    await this.#redirect(
+      { returnTo: '/', step: 'interactive' },
+      { notice: signOutReasonOf(response.userState) },
+    );
+  }
+
+  #listenToOtherTabs(): void {
+    if (!('BroadcastChannel' in window)) return;
+    const channel = new BroadcastChannel(CHANNEL_NAME);
+    channel.onmessage = (event: MessageEvent) => {
+      const data: unknown = event.data;
+      const reason =
+        typeof data === 'object' && data !== null && 'kind' in data && data.kind === 'signed-out'
+          ? signOutReasonOf(data)
+          : undefined;
+      if (!reason) return;
+      if (this.#status.kind === 'signed-in') void this.#endSignedOutElsewhere(reason);
+      else if (this.#status.kind === 'starting') this.#signedOutElsewhere = reason;
+    };
+    this.#channel = channel;
+  }
+
+  /**
+   * Another tab signed out: the person's data goes at once (the app unmounts), then the sign-in
+   * page, shown even while the other tab's sign-out is still on its way to the provider.
+   */
+  async #endSignedOutElsewhere(reason: SignOutReason): Promise<void> {
+    this.#set({ kind: 'signing-out' });
+    this.#stopRenewing?.();
+    await this.#manager?.removeUser();
+    await this.#redirect(
+      { returnTo: currentLocation(), step: 'interactive' },
+      { prompt: 'login', notice: reason },
+    ).catch((error: unknown) => this.#fail(error));
+  }
+
+  /** The authorize request's extra parameters: the provider profile's and the portal's own. */
+  #authorizeParameters(notice?: SignOutReason): Record<string, string> {
+    const configured = this.#configuration ? requestParameters(this.#configuration).authorize : {};
+    return { ...configured, ...providerPageParameters(notice) };
   }
 
   /** The answer of a top-level request: signed in, one step further, or a failure. */
@@ -148,6 +256,7 @@ export class AuthSession {
       ) {
         return this.#redirect({ returnTo: state.returnTo, step: 'interactive' });
       }
+      // Also "Cancel" on the provider's page (`access_denied`), which #fail tells apart.
       throw error;
     }
   }
@@ -156,7 +265,10 @@ export class AuthSession {
   async #resume(manager: UserManager, issuer: string): Promise<User> {
     const returnTo = currentLocation();
     try {
-      const user = await manager.signinSilent({ ui_locales: this.language() });
+      const user = await manager.signinSilent({
+        ui_locales: this.language(),
+        extraQueryParams: this.#authorizeParameters(),
+      });
       if (user) return user;
       throw new Error('silent sign-in returned no user');
     } catch (error) {
@@ -166,20 +278,22 @@ export class AuthSession {
         frameSeesProviderSession(issuer);
       return noSession
         ? this.#redirect({ returnTo, step: 'interactive' })
-        : this.#redirect({ returnTo, step: 'prompt-none' }, 'none');
+        : this.#redirect({ returnTo, step: 'prompt-none' }, { prompt: 'none' });
     }
   }
 
   /** Sends the browser to the provider; concurrent callers share one redirect. */
-  #redirect(state: SignInState, prompt?: 'none'): Promise<never> {
+  #redirect(state: SignInState, { prompt, notice }: RedirectOptions = {}): Promise<never> {
     const manager = this.#manager;
     if (!manager) return Promise.reject(new Error('sign-in has not started'));
-    this.#set({ kind: 'starting' });
+    // A tab on its way out keeps saying so.
+    if (this.#status.kind !== 'signing-out') this.#set({ kind: 'starting' });
     return (this.#redirecting ??= (async () => {
       await manager.signinRedirect({
         state,
         ui_locales: this.language(),
         redirectMethod: 'replace',
+        extraQueryParams: this.#authorizeParameters(prompt === 'none' ? undefined : notice),
         ...(prompt ? { prompt } : {}),
       });
       // Reached only when the browser shows this page again from its back-forward cache.
@@ -191,9 +305,11 @@ export class AuthSession {
   }
 
   #fail(error: unknown): void {
+    const cancelled = error instanceof ErrorResponse && error.error === 'access_denied';
     // The message of a provider error is its `error_description`; tokens never appear in it.
-    console.error('sign-in failed:', error instanceof Error ? error.message : error);
-    this.#set({ kind: 'failed' });
+    if (!cancelled)
+      console.error('sign-in failed:', error instanceof Error ? error.message : error);
+    this.#set({ kind: 'failed', cancelled });
   }
 
   #set(status: SessionStatus): void {

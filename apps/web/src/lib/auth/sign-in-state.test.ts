@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSignInCallback, needsInteraction, parseSignInState } from './sign-in-state.ts';
+import {
+  isSignInCallback,
+  isSignOutCallback,
+  needsInteraction,
+  parseSignInState,
+} from './sign-in-state.ts';
 
 describe('the state a sign-in carries through the provider', () => {
   it('keeps a path of our own origin with its query and hash', () => {
@@ -37,6 +42,16 @@ describe('the provider’s answer', () => {
     ['http://portal.test/info?code=abc&state=s1', false],
   ])('%s is a sign-in callback: %s', (url, expected) => {
     expect(isSignInCallback(new URL(url))).toBe(expected);
+  });
+
+  it.each([
+    ['http://portal.test/?state=s1', true],
+    ['http://portal.test/?code=abc&state=s1', false],
+    ['http://portal.test/?error=access_denied&state=s1', false],
+    ['http://portal.test/', false],
+    ['http://portal.test/info?state=s1', false],
+  ])('%s is the return from a sign-out: %s', (url, expected) => {
+    expect(isSignOutCallback(new URL(url))).toBe(expected);
   });
 
   it('tells errors that need the sign-in page from other failures', () => {

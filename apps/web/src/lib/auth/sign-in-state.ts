@@ -41,6 +41,15 @@ export function isSignInCallback(url: URL): boolean {
   return url.pathname === '/' && params.has('state') && (params.has('code') || params.has('error'));
 }
 
+/**
+ * The provider's return after a sign-out: the post-logout redirect URI (`/`) with only the `state`
+ * of the end-session request, which carries why the user was signed out.
+ */
+export function isSignOutCallback(url: URL): boolean {
+  const params = url.searchParams;
+  return url.pathname === '/' && params.has('state') && !params.has('code') && !params.has('error');
+}
+
 /** Errors of a `prompt=none` request that mean "the provider wants to see the user". */
 const INTERACTION_NEEDED = new Set([
   'login_required',

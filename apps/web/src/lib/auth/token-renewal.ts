@@ -16,6 +16,8 @@ export function keepRenewing(
   /** The token request's extra parameters (`requestParameters(config).token`). */
   tokenParameters: Record<string, string>,
   onSessionEnded: () => void,
+  /** The authorize request's extra parameters, for a renewal in the hidden frame. */
+  authorizeParameters?: () => Record<string, string>,
 ): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -29,6 +31,9 @@ export function keepRenewing(
           ? TOKEN_REQUEST_TIMEOUT
           : AUTHORIZE_TIMEOUT,
         extraTokenParams: tokenParameters,
+        ...(!user.refresh_token && authorizeParameters
+          ? { extraQueryParams: authorizeParameters() }
+          : {}),
       });
     } catch (error) {
       if (error instanceof ErrorResponse) {
