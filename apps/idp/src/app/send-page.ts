@@ -2,22 +2,59 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateLocale } from '../i18n/locale.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { errorPage, type ErrorKind } from '../pages/error.ts';
+import {
+  cookieFrom,
+  THEME_COOKIE,
+  themeOf,
+  withLook,
+  withParam,
+  type PageLook,
+} from '../pages/look.ts';
 
-/** One of our pages; never stored, as it may carry an e-mail address or a form token. */
+/**
+ * The language switch of a page: the same address in the other language. After a form post, the
+ * page's address with the link's secret (`token`) the form carried, if any.
+ */
+function sameAddress(request: FastifyRequest, other: string): string {
+  if (request.method === 'GET') return withParam(request.url, 'lang', other);
+  const path = request.url.split('?')[0] ?? '/';
+  const body: unknown = request.body;
+  const token =
+    body && typeof body === 'object' && 'token' in body && typeof body.token === 'string'
+      ? body.token
+      : undefined;
+  return withParam(token ? withParam(path, 'token', token) : path, 'lang', other);
+}
+
+/** The visitor's look: the remembered theme, and a link to this page in the other language. */
+function requestLook(request: FastifyRequest, page: string): PageLook {
+  const other = /<html lang="de"/.test(page) ? 'en' : 'de';
+  return {
+    theme: themeOf(cookieFrom(request.headers.cookie, THEME_COOKIE)),
+    languageSwitch: { kind: 'link', href: sameAddress(request, other) },
+  };
+}
+
+/**
+ * One of our pages, in the visitor's look (`look` replaces the parts a flow knows better); never
+ * stored, as it may carry an e-mail address or a form token.
+ */
 export function sendPage(
   reply: FastifyReply,
   status: number,
   html: string,
   headers: Record<string, string> = {},
+  look: PageLook = {},
 ): FastifyReply {
+  const page = withLook(html, { ...requestLook(reply.request, html), ...look });
   return reply
     .code(status)
     .headers({ 'cache-control': 'no-store', ...headers })
     .type('text/html; charset=utf-8')
-    .send(html);
+    .send(page);
 }
 
-/** The error page, in the browser's language. */
+/** The error page, in the language its address asks for (`lang`), else the browser's. */
 export function sendErrorPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -25,7 +62,12 @@ export function sendErrorPage(
   status: number,
   kind: ErrorKind,
 ): FastifyReply {
-  const locale = negotiateLocale(undefined, request.headers['accept-language']);
+  const query: unknown = request.query;
+  const lang =
+    query && typeof query === 'object' && 'lang' in query && typeof query.lang === 'string'
+      ? query.lang
+      : undefined;
+  const locale = negotiateLocale(lang, request.headers['accept-language']);
   const { links, portalUrl } = options;
   return sendPage(reply, status, errorPage({ locale, links, portalUrl, kind }));
 }

@@ -5,12 +5,16 @@ const bitteWarten = (n: number) =>
   `Bitte warten Sie ${sekunden(n)} und versuchen Sie es dann erneut.`;
 
 export const de: Messages = {
+  languageName: 'Deutsch',
+  language: 'Sprache',
   productName: 'Praxisportal',
   skipToContent: 'Zum Inhalt springen',
   imprint: 'Impressum',
   privacy: 'Datenschutz',
   backToPortal: 'Zurück zum Portal',
   signIn: {
+    signedOut: 'Sie wurden abgemeldet.',
+    signedOutIdle: 'Sie wurden wegen Inaktivität abgemeldet.',
     title: 'Anmelden',
     intro: 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
     email: 'E-Mail-Adresse',

@@ -4,12 +4,16 @@ const seconds = (n: number) => (n === 1 ? '1 second' : `${n} seconds`);
 const pleaseWait = (n: number) => `Please wait ${seconds(n)} and then try again.`;
 
 export const en: Messages = {
+  languageName: 'English',
+  language: 'Language',
   productName: 'Practice Portal',
   skipToContent: 'Skip to content',
   imprint: 'Imprint',
   privacy: 'Privacy',
   backToPortal: 'Back to the portal',
   signIn: {
+    signedOut: 'You have been signed out.',
+    signedOutIdle: 'You have been signed out due to inactivity.',
     title: 'Sign in',
     intro: 'Sign in with your e-mail address and password.',
     email: 'E-mail address',

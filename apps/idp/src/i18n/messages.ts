@@ -1,11 +1,19 @@
 /** Every text of the provider's pages; one object per language. */
 export interface Messages {
   productName: string;
+  /** This language's own name, on the switch to it. */
+  languageName: string;
+  /** The language switch's label. */
+  language: string;
   skipToContent: string;
   imprint: string;
   privacy: string;
   backToPortal: string;
   signIn: {
+    /** The portal signed the person out (`pp_notice=signed-out`). */
+    signedOut: string;
+    /** The portal signed the person out after the idle timeout (`pp_notice=idle`). */
+    signedOutIdle: string;
     title: string;
     intro: string;
     email: string;

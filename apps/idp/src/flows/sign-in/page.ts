@@ -9,6 +9,12 @@ export type SignInProblem =
   | { kind: 'throttled'; waitSeconds: number }
   | { kind: 'unverified'; resend: ResendOffer };
 
+/** Why the portal sent the person to sign in again (`pp_notice`). */
+export type SignInNotice = 'signed-out' | 'idle';
+
+/** The sign-in form's id: the language switch posts it, so the typed address stays. */
+export const SIGN_IN_FORM = 'sign-in';
+
 export interface SignInPage {
   locale: Locale;
   links: LegalLinks;
@@ -18,6 +24,7 @@ export interface SignInPage {
   csrfToken: string;
   email: string;
   problem?: SignInProblem | undefined;
+  notice?: SignInNotice | undefined;
 }
 
 const ERROR_ID = 'sign-in-error';
@@ -46,7 +53,15 @@ export function signInPage(page: SignInPage): string {
   // An unconfirmed address is no mistake in what was typed.
   const invalid = problem && problem.kind !== 'unverified' ? 'true' : undefined;
   const focusPassword = page.email !== '';
+  const notice = page.notice && !problem ? page.notice : undefined;
   const body = html`<h1>${t.title}</h1>
+    ${
+      notice
+        ? html`<div class="notice" role="status">
+            <p>${notice === 'idle' ? t.signedOutIdle : t.signedOut}</p>
+          </div>`
+        : undefined
+    }
     <p class="muted">${t.intro}</p>
     ${
       problem
@@ -55,7 +70,7 @@ export function signInPage(page: SignInPage): string {
           </div>`
         : undefined
     }
-    <form method="post" action="${page.loginAction}">
+    <form method="post" action="${page.loginAction}" id="${SIGN_IN_FORM}">
       <input type="hidden" name="csrf" value="${page.csrfToken}" />
       <div class="field">
         <label for="email">${t.email}</label>

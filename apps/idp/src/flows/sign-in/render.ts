@@ -5,7 +5,8 @@ import { csrfToken } from '../../interaction/csrf.ts';
 import { interactionLocale } from '../../interaction/locale.ts';
 import type { Interaction, InteractionDeps } from '../../interaction/types.ts';
 import { interactionPath } from '../../provider/config.ts';
-import { signInPage, type SignInProblem } from './page.ts';
+import { themeCookie, themeOf, type Theme } from '../../pages/look.ts';
+import { SIGN_IN_FORM, signInPage, type SignInNotice, type SignInProblem } from './page.ts';
 
 export const MAX_EMAIL = 254;
 
@@ -15,7 +16,17 @@ export interface SignInAnswer {
   uid: string;
   email: string;
   problem?: SignInProblem;
+  /** Why the person is here (`pp_notice`): shown until the form is sent. */
+  notice?: SignInNotice | undefined;
+  /** The portal's theme of this interaction; without one, the remembered one. */
+  theme?: Theme | undefined;
   headers?: Record<string, string>;
+}
+
+/** The portal's `pp_notice`: `signed-out` or `idle`; any other value shows nothing. */
+export function noticeOf(interaction: Interaction): SignInNotice | undefined {
+  const notice = interaction.params['pp_notice'];
+  return notice === 'signed-out' || notice === 'idle' ? notice : undefined;
 }
 
 /** The sign-in form of one interaction, with the form token of the newest cookie secret. */
@@ -32,11 +43,22 @@ export function sendSignIn(
     csrfToken: csrfToken(answer.uid, deps.secrets()[0] ?? ''),
     email: answer.email,
     problem: answer.problem,
+    notice: answer.notice,
   });
-  return sendPage(reply, answer.status, body, answer.headers);
+  return sendPage(reply, answer.status, body, answer.headers, {
+    ...(answer.theme && { theme: answer.theme }),
+    languageSwitch: {
+      kind: 'form',
+      form: SIGN_IN_FORM,
+      action: `${interactionPath(answer.uid)}/language`,
+    },
+  });
 }
 
-/** The empty form, with the portal's `login_hint` as the e-mail address. */
+/**
+ * The empty form, with the portal's `login_hint` as the e-mail address, in the portal's theme
+ * (`pp_theme`), which the provider's later pages keep in a cookie.
+ */
 export function showSignIn(
   deps: InteractionDeps,
   request: FastifyRequest,
@@ -44,10 +66,16 @@ export function showSignIn(
   interaction: Interaction,
 ): FastifyReply {
   const hint = interaction.params['login_hint'];
+  const theme = themeOf(interaction.params['pp_theme']);
+  if (theme) {
+    void reply.header('set-cookie', themeCookie(theme, deps.options.issuer.startsWith('https:')));
+  }
   return sendSignIn(deps, reply, {
     status: 200,
-    locale: interactionLocale(request, interaction.params),
+    locale: interactionLocale(request, interaction),
     uid: interaction.uid,
     email: typeof hint === 'string' ? hint.slice(0, MAX_EMAIL) : '',
+    notice: noticeOf(interaction),
+    theme,
   });
 }

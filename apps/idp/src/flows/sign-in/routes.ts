@@ -6,6 +6,7 @@ import { formField, readForm } from '../../interaction/form.ts';
 import { INTERACTION_ROUTE, InteractionParams } from '../../interaction/params.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
+import { switchLanguage } from './language.ts';
 import { submitSignIn } from './submit.ts';
 
 const AbortForm = z.object({ csrf: formField });
@@ -19,7 +20,7 @@ async function abortSignIn(deps: InteractionDeps, request: FastifyRequest, reply
   return finishInteraction(deps, request, reply, result, false);
 }
 
-/** The sign-in page's two forms; the page itself is the interaction's (`showSignIn`). */
+/** The sign-in page's forms (sign in, cancel, language); the page itself is the interaction's (`showSignIn`). */
 export function signInRoutes(app: FastifyInstance, deps: InteractionDeps): void {
   const login = `${INTERACTION_ROUTE}/login`;
   const abort = `${INTERACTION_ROUTE}/abort`;
@@ -27,4 +28,7 @@ export function signInRoutes(app: FastifyInstance, deps: InteractionDeps): void 
   allowOnly(app, login, 'POST');
   app.post(abort, (request, reply) => abortSignIn(deps, request, reply));
   allowOnly(app, abort, 'POST');
+  const language = `${INTERACTION_ROUTE}/language`;
+  app.post(language, (request, reply) => switchLanguage(deps, request, reply));
+  allowOnly(app, language, 'POST');
 }

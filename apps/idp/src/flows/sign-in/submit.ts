@@ -9,6 +9,7 @@ import { InteractionParams } from '../../interaction/params.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { themeOf } from '../../pages/look.ts';
 import { MAX_EMAIL, sendSignIn } from './render.ts';
 
 const MAX_PASSWORD = 1024;
@@ -34,9 +35,10 @@ export async function submitSignIn(
   const email = form.email.trim();
   const { password } = form;
   const page = {
-    locale: interactionLocale(request, interaction.params),
+    locale: interactionLocale(request, interaction),
     uid,
     email: email.slice(0, MAX_EMAIL),
+    theme: themeOf(interaction.params['pp_theme']),
   };
   if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) {
     return sendSignIn(deps, reply, { ...page, status: 400, problem: { kind: 'missing-fields' } });
