@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** The one page of the web app that silent renew loads in a hidden frame of our own origin. */
 export const SILENT_CALLBACK_PATH = '/silent-callback.html';
@@ -13,6 +13,11 @@ export interface SecurityOptions {
   hsts: boolean;
   /** Other origins the pages show images from: the operator's logo (`LOGO_URL`). */
   imageOrigins?: readonly string[];
+  /**
+   * The operator's logo when it is a path of the portal (`LOGO_URL=/…`): the provider's pages,
+   * on another origin, show it too, so it may be loaded cross-origin.
+   */
+  logoPath?: string | undefined;
 }
 
 function pathOf(url: string | undefined): string {
@@ -32,12 +37,14 @@ function neverStored(url: string): boolean {
 /**
  * Security headers (decision 0006): a Content-Security-Policy without inline or evaluated
  * scripts, HSTS, nosniff, no referrer, no framing except the silent-callback page by our own
- * origin, and `no-store` on every api answer, errors included.
+ * origin, and `no-store` on every api answer, errors included. Helmet's middleware is built once
+ * here (decision 0041): `@fastify/helmet` rebuilt it, directives parsed
+ * anew, on every request.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
     const issuer = options.issuerOrigin;
-    await app.register(helmet, {
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -68,12 +75,19 @@ export const securityPlugin = fp(
       referrerPolicy: { policy: 'no-referrer' },
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (error?: unknown) => {
+        if (error) throw error;
+      });
       void reply.header('x-frame-options', framableBySelf(request.url) ? 'SAMEORIGIN' : 'DENY');
+      done();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (neverStored(request.url)) void reply.header('cache-control', 'no-store');
+      if (options.logoPath !== undefined && pathOf(request.url) === options.logoPath) {
+        void reply.header('cross-origin-resource-policy', 'cross-origin');
+      }
       return payload;
     });
   },
