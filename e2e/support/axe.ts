@@ -1,15 +1,39 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Runs axe-core (WCAG 2.x A and AA, plus best practices) and expects no violation. */
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA, plus best practices) in the light and the dark colour
+ * scheme and expects no violation in either. The portal's default scheme follows the media
+ * query, so emulating it switches the page; a scheme the page pinned (`pp.color-scheme`) wins.
+ * The emulation the test had before is restored afterwards.
+ */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const violations = results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    targets: v.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+  const before = await page.evaluate(() =>
+    window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  );
+  try {
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForFunction((scheme) => {
+        // The portal switches on the media query's change event; a pinned choice stays.
+        const shown = document.documentElement.dataset['mantineColorScheme'];
+        const pinned = window.localStorage.getItem('pp.color-scheme');
+        const expected = pinned === 'light' || pinned === 'dark' ? pinned : scheme;
+        return shown === undefined || shown === expected;
+      }, colorScheme);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      const violations = results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((node) => node.target.join(' ')),
+      }));
+      expect(violations, `axe violations (${colorScheme}) on ${page.url()}`).toEqual([]);
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: before });
+  }
 }

@@ -1,0 +1,94 @@
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { DEMO_USERS } from '../../support/demo-users.ts';
+import { test as base, expect } from '../../support/fixtures.ts';
+import { usePortalLanguage } from '../../support/language.ts';
+import type { Portal } from '../../support/portal.ts';
+import { startPortalServer } from '../../support/portal-server.ts';
+import { signIn } from '../../support/sign-in.ts';
+import { heading } from './shell.ts';
+
+// Issue 12: the operator's name and logo in the header, the legal links in the footer; and
+// without legal links no footer at all (the shared portal configures none).
+const clara = DEMO_USERS[2];
+
+const BRANDED = {
+  IMPRINT_URL: 'https://www.example.com/impressum',
+  PRIVACY_URL: 'https://www.example.com/datenschutz',
+  PORTAL_NAME: 'Zahnportal Nord',
+  LOGO_URL: '/favicon.svg',
+};
+
+/** A portal of its own, started with the operator's settings above. */
+const test = base.extend<{ brandedPortal: Portal }>({
+  brandedPortal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
+    async ({}, use) => {
+      // startPortalServer passes this worker's environment on to the portal it starts.
+      const saved = Object.fromEntries(
+        Object.keys(BRANDED).map((name) => [name, process.env[name]]),
+      );
+      Object.assign(process.env, BRANDED);
+      const server = await startPortalServer().finally(() => {
+        for (const [name, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+      });
+      await use({ url: server.url, issuer: server.issuer });
+      await server.stop();
+    },
+    { timeout: 120_000 },
+  ],
+});
+
+for (const language of ['de', 'en'] as const) {
+  test(`without legal links the portal shows no footer, not an empty rule (${language})`, async ({
+    page,
+    portal,
+  }) => {
+    await usePortalLanguage(page, portal.url, language);
+    await page.goto(`${portal.url}/dashboard`);
+    await signIn(page, clara.email);
+    await expect(heading(page)).toHaveText(/^(Guten Tag|Hello), /);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    // The default name of the portal, in the language.
+    await expect(page.getByRole('banner').getByRole('link').first()).toHaveText(
+      language === 'de' ? 'Praxisportal' : 'Practice Portal',
+    );
+  });
+}
+
+test('the operator’s name and logo head the portal, the footer holds the legal links', async ({
+  page,
+  brandedPortal,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto(`${brandedPortal.url}/dashboard`);
+  await signIn(page, clara.email);
+  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+
+  const brand = page.getByRole('banner').getByRole('link', { name: BRANDED.PORTAL_NAME });
+  await expect(brand).toBeVisible();
+  const logo = brand.locator('img');
+  await expect(logo).toHaveAttribute('src', BRANDED.LOGO_URL);
+  await expect
+    .poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+
+  const footer = page.getByRole('contentinfo', { name: 'Rechtliches' });
+  await expect(footer.getByRole('link')).toHaveText(['Impressum', 'Datenschutz']);
+  await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+    'href',
+    BRANDED.IMPRINT_URL,
+  );
+  await expectNoAxeViolations(page);
+
+  // On a phone the name gives way to the switchers; the logo stays and keeps the link's name.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(brand).toBeVisible();
+  await expect(brand.getByText(BRANDED.PORTAL_NAME)).toBeHidden();
+  await expect(logo).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+});
