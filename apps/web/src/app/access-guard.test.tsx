@@ -6,6 +6,8 @@ import { portalHandlers, server } from './testing/portal-server.ts';
 import { renderApp } from './testing/render-app.tsx';
 
 const REFUSED = 'Sie haben keinen Zugriff auf diese Seite. Wir haben Sie zur Übersicht geleitet.';
+const SWITCHED_TO_MARKT =
+  'Sie arbeiten jetzt in der Praxis „Praxis am Markt“. Die Seite, auf der Sie waren, ist dort nur für Administratorinnen und Administratoren freigegeben – deshalb sehen Sie die Übersicht.';
 const heading = () => screen.findByRole('heading', { level: 1 });
 
 describe('URL access check', () => {
@@ -33,7 +35,7 @@ describe('URL access check', () => {
     expect((await heading()).textContent).toBe('Angaben zur Person');
   });
 
-  it('refuses the admin pages again once a practice where the user is a member is active', async () => {
+  it('after a switch to a practice where the user is a member, leaves an admin page for the dashboard naming that practice', async () => {
     server.use(...portalHandlers(anna));
     await renderApp(ROUTES.practiceInformation);
     expect((await heading()).textContent).toBe('Praxisdaten');
@@ -43,9 +45,27 @@ describe('URL access check', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: /^Praxis am Markt/ }));
 
-    expect((await screen.findByRole('alert')).textContent).toContain(REFUSED);
+    expect((await screen.findByRole('alert')).textContent).toContain(SWITCHED_TO_MARKT);
+    expect(screen.queryByText(REFUSED)).toBeNull();
     expect(window.location.pathname).toBe(ROUTES.dashboard);
     expect(screen.getByText(/Ihre Rolle: Mitglied/)).toBeTruthy();
+  });
+
+  it('keeps the screen after a switch when the new role may open it', async () => {
+    server.use(...portalHandlers(anna));
+    await renderApp(ROUTES.locations);
+    expect((await heading()).textContent).toBe('Standorte');
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Aktive Praxis: Zahnarztpraxis Dr. Sommer' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Praxis am Markt/ }));
+
+    expect(
+      await screen.findByRole('button', { name: 'Aktive Praxis: Praxis am Markt' }),
+    ).toBeTruthy();
+    expect(window.location.pathname).toBe(ROUTES.locations);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -20,7 +20,9 @@ export function AppRoutes() {
         <Route index element={<Navigate to={ROUTES.dashboard} replace />} />
         <Route element={<AccessGuard />}>
           {PAGE_ROUTES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
+            // The specification's paths are lower case, as the access check compares them:
+            // `/DASHBOARD` is not a screen of the portal, so it is not found (not refused).
+            <Route key={path} path={path} caseSensitive element={<Page />} />
           ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />

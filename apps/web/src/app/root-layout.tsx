@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../lib/auth/auth-context.ts';
@@ -6,50 +6,97 @@ import { useWebConfiguration } from '../lib/auth/web-configuration.ts';
 import { IdleWarning } from '../lib/idle/idle-warning.tsx';
 import { Toaster } from '../lib/toasts/toaster.tsx';
 import { useActiveLocations } from '../lib/ui-state/use-active-locations.ts';
+import { useCustomer } from '../lib/ui-state/use-customer.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { GlobalSpinner } from './layout/global-spinner.tsx';
 import { PendingOperation } from './layout/pending-operation.tsx';
+import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundary.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
+import { SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useStartup } from './startup/use-startup.ts';
 
-/** Everything around the routes: startup first, then the frame with the matched screen. */
+/**
+ * Everything around the routes. The frame shows at once and fills in as the startup's calls
+ * answer (their order is the specification's): the header and navigation with the customer's
+ * data, then the screen. The dashboard needs nothing else and shows with the customer; other
+ * screens may read the picklists or aliases, whose calls must come after, so they wait for the
+ * whole startup.
+ */
 export function RootLayout() {
   const startup = useStartup();
   const location = useLocation();
   const auth = useAuth();
   const config = useWebConfiguration();
+  const customerLoaded = useCustomer() !== undefined;
   const outcome = startup.isError ? 'no-customer' : startup.data;
   // After the startup (its last step is the picklists), and again after each switch of practice.
   useActiveLocations(undefined, { enabled: outcome === 'ready' });
 
-  let content = null;
   if (outcome === 'no-customer' && location.pathname !== ROUTES.unauthorized) {
     const state: UnauthorizedState = {
       from: `${location.pathname}${location.search}${location.hash}`,
     };
-    content = <Navigate to={ROUTES.unauthorized} replace state={state} />;
-  } else if (outcome === 'ready' || outcome === 'no-customer') {
-    content = (
-      <AppLayout withNavigation={outcome === 'ready'}>
-        {/* Scrolling waits for the screen: both are inside the boundary its code suspends. */}
-        <Suspense fallback={<PendingOperation />}>
-          <ScrollManager />
-          <Outlet />
-        </Suspense>
-      </AppLayout>
+    return (
+      <Chrome idleTimeoutMinutes={config.idleTimeoutMinutes} onSignOut={() => void auth.signOut()}>
+        <Navigate to={ROUTES.unauthorized} replace state={state} />
+      </Chrome>
+    );
+  }
+  if (outcome === 'signing-in') {
+    return (
+      <Chrome
+        idleTimeoutMinutes={config.idleTimeoutMinutes}
+        onSignOut={() => void auth.signOut()}
+      />
     );
   }
 
+  const settled = outcome === 'ready' || outcome === 'no-customer';
+  const showScreen = settled || (customerLoaded && SHOWN_WITH_THE_CUSTOMER.has(location.pathname));
+  let navigation: 'links' | 'pending' | 'none' = 'pending';
+  if (settled) navigation = outcome === 'ready' ? 'links' : 'none';
+  else if (customerLoaded) navigation = 'links';
+
+  return (
+    <Chrome idleTimeoutMinutes={config.idleTimeoutMinutes} onSignOut={() => void auth.signOut()}>
+      <AppLayout navigation={navigation}>
+        {/* A screen that fails (its code gone after a deploy, an error) leaves the frame intact. */}
+        <RouteErrorBoundary resetKey={location.pathname}>
+          {/* Scrolling waits for the screen: both are inside the boundary its code suspends. */}
+          <Suspense fallback={<PendingOperation />}>
+            {showScreen ? (
+              <>
+                <ScrollManager />
+                <Outlet />
+                <ScreenRendered />
+              </>
+            ) : (
+              <PendingOperation />
+            )}
+          </Suspense>
+        </RouteErrorBoundary>
+      </AppLayout>
+    </Chrome>
+  );
+}
+
+/** What every state of the startup shows around its content: spinner, toasts, idle warning. */
+function Chrome({
+  idleTimeoutMinutes,
+  onSignOut,
+  children,
+}: {
+  idleTimeoutMinutes: number;
+  onSignOut: () => void;
+  children?: ReactNode;
+}) {
   return (
     <>
-      {content}
+      {children}
       <GlobalSpinner />
       <Toaster />
-      <IdleWarning
-        timeoutMinutes={config.idleTimeoutMinutes}
-        onSignOut={() => void auth.signOut()}
-      />
+      <IdleWarning timeoutMinutes={idleTimeoutMinutes} onSignOut={onSignOut} />
     </>
   );
 }

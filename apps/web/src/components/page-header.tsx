@@ -1,6 +1,18 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** The path whose heading takes the focus when it appears (set on a change of route). */
+let focusPendingFor: string | undefined;
+
+/**
+ * After a change of route the focus goes to the new screen's heading, which a screen reader
+ * then reads, instead of staying on the link that was clicked (or on nothing). The heading may
+ * appear later than the route (a screen loading its data), so the request waits for it.
+ */
+export function focusHeadingOf(pathname: string): void {
+  focusPendingFor = pathname;
+}
 
 interface PageHeaderProps {
   title: string;
@@ -12,6 +24,14 @@ interface PageHeaderProps {
 /** A screen's heading (the one `h1`) and its lead; also names the browser tab after it. */
 export function PageHeader({ title, description, documentTitle = title }: PageHeaderProps) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (focusPendingFor !== window.location.pathname) return;
+    focusPendingFor = undefined;
+    // The scroll position is the scroll manager's (back, forward, an #anchor).
+    heading.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     document.title = `${documentTitle} – ${t('APP.NAME')}`;
@@ -19,7 +39,7 @@ export function PageHeader({ title, description, documentTitle = title }: PageHe
 
   return (
     <Stack gap="xs" mb="lg">
-      <Title order={1} tabIndex={-1} className="page-heading">
+      <Title ref={heading} order={1} tabIndex={-1} className="page-heading">
         {title}
       </Title>
       {description && <Text c="dimmed">{description}</Text>}

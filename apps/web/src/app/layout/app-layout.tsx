@@ -7,14 +7,18 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import './app-layout.css';
 
 interface AppLayoutProps {
-  /** Without customer data there is nothing to navigate to, so no navigation. */
-  withNavigation: boolean;
+  /**
+   * `links` once the customer's data tells the role; `pending` while it loads (a skeleton in its
+   * place); `none` without customer data, when there is nothing to navigate to.
+   */
+  navigation: 'links' | 'pending' | 'none';
   children: ReactNode;
 }
 
 /** The frame of every screen: header, navigation (behind a burger on narrow screens), content, footer. */
-export function AppLayout({ withNavigation, children }: AppLayoutProps) {
+export function AppLayout({ navigation, children }: AppLayoutProps) {
   const [opened, setOpened] = useState(false);
+  const withNavigation = navigation !== 'none';
 
   return (
     <>
@@ -25,7 +29,13 @@ export function AppLayout({ withNavigation, children }: AppLayoutProps) {
         onToggleNavigation={() => setOpened((current) => !current)}
       />
       <div className="app-body" data-with-navigation={withNavigation || undefined}>
-        {withNavigation && <MainNavigation opened={opened} onNavigate={() => setOpened(false)} />}
+        {withNavigation && (
+          <MainNavigation
+            opened={opened}
+            pending={navigation === 'pending'}
+            onNavigate={() => setOpened(false)}
+          />
+        )}
         <div className="app-column">
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
             <PageNotice />

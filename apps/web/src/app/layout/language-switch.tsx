@@ -1,21 +1,41 @@
 import { Button } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rememberLanguage, type Language } from '../../lib/i18n/i18n.ts';
+import { rememberLanguage, switchLanguage, type Language } from '../../lib/i18n/i18n.ts';
+import { useToasts } from '../../lib/toasts/toast-context.ts';
+import { TOAST_MESSAGES } from '../../lib/toasts/toast-store.ts';
+import { useUiStore } from '../../lib/ui-state/ui-state-context.ts';
 import { useSavePreferredLanguage } from '../../lib/ui-state/use-save-preferred-language.ts';
 
 /**
- * Offers the other language, named in that language; the choice is remembered in the browser
- * and, when signed in with customer data, saved as the customer's preferred language.
+ * Offers the other language, named in that language. Once its texts have loaded, the choice is
+ * remembered in the browser and, when signed in with customer data, saved as the customer's
+ * preferred language; texts that fail to load keep the current language and say so.
  */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const savePreferredLanguage = useSavePreferredLanguage();
+  const toasts = useToasts();
+  const store = useUiStore();
+  const switching = useRef(false);
   const other: Language = i18n.resolvedLanguage === 'en' ? 'de' : 'en';
 
-  const switchLanguage = () => {
-    rememberLanguage(other);
-    void i18n.changeLanguage(other);
-    savePreferredLanguage(other);
+  const onSwitch = async () => {
+    // A second click while the texts load would ask for the language being left.
+    if (switching.current) return;
+    switching.current = true;
+    store.startLoading();
+    try {
+      if (!(await switchLanguage(i18n, other))) {
+        toasts.show(TOAST_MESSAGES.GET_ERROR);
+        return;
+      }
+      rememberLanguage(other);
+      savePreferredLanguage(other);
+    } finally {
+      switching.current = false;
+      store.stopLoading();
+    }
   };
 
   return (
@@ -24,7 +44,7 @@ export function LanguageSwitch() {
       px="xs"
       lang={other}
       title={t('LANGUAGE.SWITCH')}
-      onClick={switchLanguage}
+      onClick={() => void onSwitch()}
     >
       {other === 'en' ? t('LANGUAGE.EN') : t('LANGUAGE.DE')}
     </Button>

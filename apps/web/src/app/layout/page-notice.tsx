@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUiState, useUiStore } from '../../lib/ui-state/ui-state-context.ts';
+import { useActiveCompany } from '../../lib/ui-state/use-customer.ts';
 
 /**
  * The notice of the UI state (e.g. why the user landed on the dashboard instead of the page they
@@ -13,6 +14,7 @@ export function PageNotice() {
   const { pathname } = useLocation();
   const store = useUiStore();
   const notice = useUiState((state) => state.notice);
+  const practice = useActiveCompany()?.name;
   const shown = notice?.path === pathname ? notice : undefined;
 
   useEffect(() => {
@@ -31,7 +33,8 @@ export function PageNotice() {
       closeButtonLabel={t('ACTIONS.CLOSE')}
       onClose={() => store.dismissNotice(shown)}
     >
-      {t(shown.messageKey)}
+      {/* A notice may name the practice now active (after a switch of practice). */}
+      {t(shown.messageKey, { practice })}
     </Alert>
   );
 }

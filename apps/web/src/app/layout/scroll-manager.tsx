@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { focusHeadingOf } from '../../components/page-header.tsx';
 
 /**
  * Scroll positions by history entry, in memory only: React Router's `<ScrollRestoration>` would
@@ -30,6 +31,8 @@ export function ScrollManager() {
   const navigationType = useNavigationType();
   // Switched in the same commit as the new screen, so every later scroll counts for the new entry.
   const currentKey = useRef(location.key);
+  // The first screen of a visit keeps the browser's focus; later screens move it to their heading.
+  const shownPath = useRef(location.pathname);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -37,6 +40,12 @@ export function ScrollManager() {
     window.addEventListener('scroll', remember, { passive: true });
     return () => window.removeEventListener('scroll', remember);
   }, []);
+
+  useLayoutEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    focusHeadingOf(location.pathname);
+  }, [location.pathname]);
 
   useLayoutEffect(() => {
     currentKey.current = location.key;

@@ -10,6 +10,12 @@ export interface PageRoute {
 export const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(async () => ({ default: pick(await load()) }));
 
+/**
+ * Screens that read nothing of the startup but the customer's data: they show as soon as it
+ * is there, before the rest of the startup (prohibited aliases, picklists) has answered.
+ */
+export const SHOWN_WITH_THE_CUSTOMER: ReadonlySet<string> = new Set([ROUTES.dashboard]);
+
 /** The specification's routes (§2), except the empty path that redirects to the dashboard. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {

@@ -28,7 +28,7 @@ describe('startup', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: 'Guten Tag, Frau Dr. med. dent. Sommer',
+        name: 'Guten Tag, Frau Dr. Sommer',
       }),
     ).toBeTruthy();
     await waitFor(() => expect(apiCalls()).toHaveLength(4));
@@ -114,9 +114,9 @@ describe('startup', () => {
     const errors = consoleErrors();
     await renderApp('/dashboard');
 
-    // Without the salutation's label the greeting uses the full name.
+    // The greeting needs nothing of the picklists.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Clara Wolf' }),
+      await screen.findByRole('heading', { level: 1, name: 'Guten Tag, Frau Wolf' }),
     ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toMatch(/konnten nicht geladen werden/);
     expect(window.location.pathname).toBe('/dashboard');

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { requests } from '../../app/testing/portal-server.ts';
-import { createI18n, LANGUAGE_KEY, rememberLanguage } from './i18n.ts';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { requests, server } from '../../app/testing/portal-server.ts';
+import { createI18n, LANGUAGE_KEY, rememberLanguage, switchLanguage } from './i18n.ts';
+
+const failing = (language: string) =>
+  server.use(
+    http.get(`*/assets/i18n/${language}.json`, () => new HttpResponse(null, { status: 503 })),
+  );
 
 // The shared test server (setup-test-env.ts) serves the translation files.
 const requested = () =>
@@ -34,5 +40,32 @@ describe('createI18n', () => {
     window.localStorage.setItem(LANGUAGE_KEY, 'fr');
     const i18n = await createI18n();
     expect(i18n.resolvedLanguage).toBe('de');
+  });
+
+  it('falls back to the copy built into the app when the file cannot be loaded', async () => {
+    failing('de');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const i18n = await createI18n();
+    expect(i18n.t('NAV.DASHBOARD')).toBe('Übersicht');
+    expect(error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('switchLanguage', () => {
+  it('switches once the texts have loaded', async () => {
+    const i18n = await createI18n();
+    expect(await switchLanguage(i18n, 'en')).toBe(true);
+    expect(i18n.resolvedLanguage).toBe('en');
+    expect(i18n.t('NAV.DASHBOARD')).toBe('Dashboard');
+  });
+
+  it('keeps the current language when the texts cannot be loaded', async () => {
+    const i18n = await createI18n();
+    failing('en');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await switchLanguage(i18n, 'en')).toBe(false);
+    expect(i18n.resolvedLanguage).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(i18n.t('NAV.DASHBOARD')).toBe('Übersicht');
   });
 });

@@ -23,22 +23,68 @@ export function rememberLanguage(language: Language): void {
   window.localStorage.setItem(LANGUAGE_KEY, language);
 }
 
-/** Loads a language's texts with one GET (a few hundred bytes instead of i18next-http-backend). */
-const fetchBackend: BackendModule = {
+type Texts = Record<string, unknown>;
+
+/** One GET of a language's texts (a few hundred bytes instead of i18next-http-backend). */
+async function fetchTexts(language: string): Promise<Texts> {
+  const response = await fetch(translationsPath(language), {
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${translationsPath(language)} answered ${response.status}`);
+  return (await response.json()) as Texts;
+}
+
+// The same files, built into chunks of their own that only a failed GET loads: the first screen
+// carries none of it, and the texts never fall back to their keys (decision 0037).
+const bundled = import.meta.glob<Texts>('../../../public/assets/i18n/*.json', {
+  import: 'default',
+});
+
+async function bundledTexts(language: string): Promise<Texts> {
+  const load = bundled[`../../../public/assets/i18n/${language}.json`];
+  if (!load) throw new Error(`no bundled texts for ${language}`);
+  return load();
+}
+
+/** The served file, else the copy built into the app (the server's file may be newer). */
+async function loadTexts(language: string): Promise<Texts> {
+  try {
+    return await fetchTexts(language);
+  } catch (error) {
+    console.error(`Translations: ${language} could not be loaded; using the built-in copy`, error);
+    return bundledTexts(language);
+  }
+}
+
+const backend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    fetch(translationsPath(language), { headers: { accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok)
-          throw new Error(`${translationsPath(language)} answered ${response.status}`);
-        callback(null, await response.json());
-      })
-      .catch((error: unknown) =>
+    loadTexts(language).then(
+      (texts) => callback(null, texts),
+      (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),
-      );
+    );
   },
 };
+
+/**
+ * Switches the interface to `language` once its file has loaded; false (and the language
+ * unchanged) when it could not be: the user chose it, so they are told rather than given the
+ * built-in copy of a file the server fails to serve.
+ */
+export async function switchLanguage(instance: i18n, language: Language): Promise<boolean> {
+  if (!instance.hasResourceBundle(language, 'translation')) {
+    try {
+      instance.addResourceBundle(language, 'translation', await fetchTexts(language));
+    } catch (error) {
+      console.error(`Translations: ${language} could not be loaded`, error);
+      return false;
+    }
+  }
+  await instance.changeLanguage(language);
+  return true;
+}
 
 /**
  * An i18next instance that loads its texts over HTTP and keeps `<html lang>` in step with the
@@ -51,7 +97,7 @@ export async function createI18n(language: Language = storedLanguage()): Promise
     document.documentElement.lang = current;
   });
   await instance
-    .use(fetchBackend)
+    .use(backend)
     .use(initReactI18next)
     .init({
       lng: language,

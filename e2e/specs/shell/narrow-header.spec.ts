@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { DEMO_USERS } from '../../support/demo-users.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { signIn } from '../../support/sign-in.ts';
+import { heading } from './shell.ts';
+
+const anna = DEMO_USERS[0];
+const PRACTICE = 'Zahnarztpraxis Dr. Sommer';
+
+const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 720 } });
+
+  test('the practice switcher shortens the name with an ellipsis and shows it whole on hover and focus', async ({
+    page,
+    portal,
+  }) => {
+    await page.goto(`${portal.url}/dashboard`);
+    await signIn(page, anna.email);
+    await expect(heading(page)).toBeVisible();
+    const switcher = page.getByRole('button', { name: `Aktive Praxis: ${PRACTICE}` });
+    await expect(switcher).toBeVisible();
+
+    // The visible name is cut with an ellipsis, not clipped mid-letter.
+    const shown = await switcher.evaluate((button) => {
+      const text = [...button.querySelectorAll<HTMLElement>('*')].find(
+        (element) => element.childElementCount === 0 && element.textContent === button.textContent,
+      );
+      if (!text) return undefined;
+      return {
+        ellipsis: getComputedStyle(text).textOverflow,
+        cut: text.scrollWidth > text.clientWidth,
+      };
+    });
+    expect(shown).toEqual({ ellipsis: 'ellipsis', cut: true });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+
+    // The whole name, for the eyes only (the button's name says it to screen readers).
+    const whole = page.locator('[aria-hidden="true"]').filter({ hasText: PRACTICE });
+    await switcher.hover();
+    await expect(whole).toBeVisible();
+    await expect(whole).toBeInViewport({ ratio: 1 });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+
+    await page.mouse.move(0, 700);
+    await expect(whole).toBeHidden();
+    // By keyboard: Tab from the content's start until the switcher has the focus.
+    await page.getByRole('main').focus();
+    await page.keyboard.press('Shift+Tab');
+    for (
+      let step = 0;
+      step < 10 && !(await switcher.evaluate((b) => b === document.activeElement));
+      step += 1
+    ) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await expect(switcher).toBeFocused();
+    await expect(whole).toBeVisible();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+
+    // Open, the panel lists the practices and the hint gives way.
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: /^Praxis am Markt/ })).toBeInViewport();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+  });
+});
