@@ -92,6 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuerOrigin: new URL(config.oidc.issuer).origin,
     hsts: true,
     imageOrigins: logoOrigins(config),
+    logoPath: config.logoUrl?.startsWith('/')
+      ? new URL(config.logoUrl, config.publicUrl).pathname
+      : undefined,
   });
   await app.register(rateLimitPlugin, { database, redisUrl: config.redisUrl });
   await app.register(authPlugin, {

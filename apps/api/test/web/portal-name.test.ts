@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
 import { ConfigError, absoluteLogoUrl, loadConfig, logoOrigins } from '../../src/config.ts';
 import { useApi } from '../support/context.ts';
+import { createWebFixture, FIXTURE } from './web-fixture.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -91,6 +92,21 @@ describe('/app-config.json with PORTAL_NAME and LOGO_URL', () => {
       'data:',
       'https://cdn.example.com',
     ]);
+  });
+});
+
+describe('a logo on the portal (LOGO_URL=/…)', () => {
+  const web = createWebFixture();
+  // Any file of the built web app stands in for the operator's logo.
+  const api = useApi({ web: { root: web.root }, env: { LOGO_URL: FIXTURE.stylesheet } });
+  afterAll(() => web.remove());
+
+  it("may be loaded by the provider's pages on their origin, other files may not", async () => {
+    const logo = await api.app.inject({ method: 'GET', url: FIXTURE.stylesheet });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const page = await api.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });
 
