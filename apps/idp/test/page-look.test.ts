@@ -128,4 +128,15 @@ describe("the pages' language switch", () => {
       '<a href="/reset-password?token=abc&amp;lang=de" lang="de" hreflang="de">Deutsch</a>',
     );
   });
+
+  it("is on oidc-provider's own pages too, which keep the theme", async () => {
+    const browser = new TestBrowser();
+    await openSignIn(browser, idp.running.issuer, { pp_theme: 'dark' });
+    const html = await pageHtml(browser, '/auth?client_id=nobody&response_type=code');
+    expect(html).toMatch(/^<!doctype html><html lang="de" data-theme="dark">/);
+    const href = /<nav class="language" aria-label="Sprache"><a href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toBe('/auth?client_id=nobody&amp;response_type=code&amp;lang=en');
+    const english = await pageHtml(browser, (href ?? '').replaceAll('&amp;', '&'));
+    expect(english).toMatch(/^<!doctype html><html lang="en" data-theme="dark">/);
+  });
 });
