@@ -207,7 +207,7 @@ export interface Config {
   /** How password and e-mail changes reach the provider (PRODUCT §2). */
   administration: AdministrationSettings;
   smtpUrl: string | undefined;
-  /** Sender of the portal's mails; defaults to no-reply at PUBLIC_URL's host. */
+  /** Sender of the portal's mails; defaults to no-reply at PUBLIC_URL's host, named PORTAL_NAME. */
   mailFrom: string;
   redisUrl: string | undefined;
   imprintUrl: string | undefined;
@@ -245,6 +245,11 @@ export function isLoopbackHost(hostname: string): boolean {
     hostname === '::1' ||
     /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(hostname)
   );
+}
+
+/** A display name for a mail header: quoted, with its quotes and backslashes escaped. */
+function quotedName(name: string): string {
+  return `"${name.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
 /**
@@ -373,7 +378,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     administration,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `"Praxisportal" <no-reply@${publicUrl.hostname}>`,
+    mailFrom:
+      env.MAIL_FROM ??
+      `${quotedName(env.PORTAL_NAME ?? 'Praxisportal')} <no-reply@${publicUrl.hostname}>`,
     redisUrl: env.REDIS_URL,
     imprintUrl: env.IMPRINT_URL,
     privacyUrl: env.PRIVACY_URL,

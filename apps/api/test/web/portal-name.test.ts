@@ -64,6 +64,18 @@ describe("the operator's portal name and logo (PORTAL_NAME, LOGO_URL)", () => {
     expect(problems[0]).not.toContain(value);
   });
 
+  it("name the sender of the portal's mails unless MAIL_FROM says otherwise", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com' }).mailFrom).toBe(
+      '"Praxisportal" <no-reply@portal.example.com>',
+    );
+    expect(loadConfig({ PORTAL_NAME: 'Praxis "Am Markt" \\ Nord' }).mailFrom).toBe(
+      '"Praxis \\"Am Markt\\" \\\\ Nord" <no-reply@localhost>',
+    );
+    expect(
+      loadConfig({ PORTAL_NAME: 'Praxis Sommer', MAIL_FROM: 'praxis@example.com' }).mailFrom,
+    ).toBe('praxis@example.com');
+  });
+
   it("give the provider an absolute logo, on the portal's origin for a path", () => {
     const config = loadConfig({ PUBLIC_URL: 'http://localhost:4100', LOGO_URL: '/brand/logo.svg' });
     expect(absoluteLogoUrl(config)).toBe('http://localhost:4100/brand/logo.svg');
