@@ -28,7 +28,7 @@ test('anna.sommer switches between her practices: her role and the navigation fo
   await signIn(page, anna.email);
   const myPractice = myPracticePage(page);
   await expect(myPractice.active).toContainText('Zahnarztpraxis Dr. Sommer');
-  await expect(myPractice.active).toContainText('Hauptadministrator/-in');
+  await expect(myPractice.active).toContainText('Hauptadministratorin');
   await expect(myPractice.contracts).toContainText('Gültig ab 01.01.2025, unbefristet');
   await expect(myPractice.practice('Praxis am Markt')).toContainText('Mitglied');
   await expectAdminNavigation(page, true);
@@ -58,5 +58,5 @@ test('anna.sommer switches between her practices: her role and the navigation fo
   await expectAdminNavigation(page, true);
   await mainNavigation(page).getByRole('link', { name: 'Meine Praxis' }).click();
   await expect(myPractice.active).toContainText('Zahnarztpraxis Dr. Sommer');
-  await expect(myPractice.active).toContainText('Hauptadministrator/-in');
+  await expect(myPractice.active).toContainText('Hauptadministratorin');
 });
