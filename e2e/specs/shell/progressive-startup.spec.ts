@@ -47,6 +47,7 @@ test('with a slow api the frame shows at once and the greeting as soon as the cu
 
   // The frame, before the customer's data has answered: header and a navigation to come.
   await expect(page.getByRole('banner')).toBeVisible();
+  expect(api.answered('Customer/GetCustomerData')).toBe(false);
   await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeAttached();
   const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(navigation).toBeVisible();

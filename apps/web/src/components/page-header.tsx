@@ -4,6 +4,11 @@ import { useTranslation } from 'react-i18next';
 
 /** The path whose heading takes the focus when it appears (set on a change of route). */
 let focusPendingFor: string | undefined;
+/**
+ * Whether a screen's heading has shown in this page: the first one (also after a redirect such
+ * as `/` → `/dashboard`) leaves the focus where the browser or the user put it.
+ */
+let headingShown = false;
 
 /**
  * After a change of route the focus goes to the new screen's heading, which a screen reader
@@ -27,8 +32,11 @@ export function PageHeader({ title, description, documentTitle = title }: PageHe
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    const first = !headingShown;
+    headingShown = true;
     if (focusPendingFor !== window.location.pathname) return;
     focusPendingFor = undefined;
+    if (first) return;
     // The scroll position is the scroll manager's (back, forward, an #anchor).
     heading.current?.focus({ preventScroll: true });
   }, []);
