@@ -33,7 +33,9 @@ if (sessionLikely()) loadApp().catch(() => undefined);
 
 // A signed-in user's new tab is not blank while the session is settled (a frame or a redirect).
 const root = document.getElementById('root');
-const stopWait = root ? showSessionWait(root, initialLanguage()) : () => undefined;
+const stopWait = root
+  ? showSessionWait(root, initialLanguage(), () => session.configuration()?.portalName)
+  : () => undefined;
 
 session
   .start()

@@ -27,11 +27,12 @@ for (const [language, scheme] of [
 
     const tab = await context.newPage();
     await tab.emulateMedia({ colorScheme: scheme });
-    // The provider's answer reaches the hidden frame late (held until the test has looked).
+    // The hidden frame's request to the provider is held until the test has looked (Playwright
+    // routes only the first request of a redirect, so not the frame's return to the portal).
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await tab.route(
-      (url) => url.pathname === '/silent-callback.html',
+      (url) => url.origin === portal.issuer && url.pathname === '/auth',
       async (route) => {
         await held;
         await route.continue();

@@ -36,13 +36,18 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
   if (status.kind === 'failed') {
     return (
       <AuthFailure
+        portalName={configuration?.portalName}
         cancelled={status.cancelled}
         onRetry={() => void session.retry()}
         onSignOut={configuration ? () => void session.signOut() : undefined}
       />
     );
   }
-  if (!auth || !configuration) return <AuthWait signingOut={status.kind === 'signing-out'} />;
+  if (!auth || !configuration) {
+    return (
+      <AuthWait portalName={configuration?.portalName} signingOut={status.kind === 'signing-out'} />
+    );
+  }
   return (
     <WebConfigurationContext.Provider value={configuration}>
       <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>

@@ -4,12 +4,19 @@ import { useTranslation } from 'react-i18next';
 // Styled by first-paint.css (`pp-auth-*`): these screens show without Mantine's provider, and
 // look like the entry's own wait (entry-wait.ts), which they replace.
 
-function AuthCard({ busy = false, children }: { busy?: boolean; children: ReactNode }) {
+interface AuthCardProps {
+  /** The operator's `PORTAL_NAME`, once the configuration is loaded; else the translated default. */
+  portalName?: string | null | undefined;
+  busy?: boolean;
+  children: ReactNode;
+}
+
+function AuthCard({ portalName, busy = false, children }: AuthCardProps) {
   const { t } = useTranslation();
   return (
     <main className="pp-auth" aria-busy={busy || undefined}>
       <div className="pp-auth-card">
-        <h1>{t('APP.NAME')}</h1>
+        <h1>{portalName ?? t('APP.NAME')}</h1>
         {children}
       </div>
     </main>
@@ -17,16 +24,23 @@ function AuthCard({ busy = false, children }: { busy?: boolean; children: ReactN
 }
 
 /** Shown while the session is checked or the browser is on its way to the provider. */
-export function AuthWait({ signingOut = false }: { signingOut?: boolean }) {
+export function AuthWait({
+  portalName,
+  signingOut = false,
+}: {
+  portalName?: string | null | undefined;
+  signingOut?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <AuthCard busy>
+    <AuthCard portalName={portalName} busy>
       <p role="status">{t(signingOut ? 'AUTH.SIGNING_OUT' : 'AUTH.SIGNING_IN')}</p>
     </AuthCard>
   );
 }
 
 interface AuthFailureProps {
+  portalName?: string | null | undefined;
   /** The user chose "Cancel" on the provider's page: not an error, just the way back in. */
   cancelled: boolean;
   onRetry: () => void;
@@ -35,10 +49,10 @@ interface AuthFailureProps {
 }
 
 /** Sign-in did not succeed (cancelled, refused, provider unreachable): the user decides. */
-export function AuthFailure({ cancelled, onRetry, onSignOut }: AuthFailureProps) {
+export function AuthFailure({ portalName, cancelled, onRetry, onSignOut }: AuthFailureProps) {
   const { t } = useTranslation();
   return (
-    <AuthCard>
+    <AuthCard portalName={portalName}>
       {cancelled ? <p>{t('AUTH.CANCELLED')}</p> : <p role="alert">{t('AUTH.FAILED')}</p>}
       <div className="pp-auth-actions">
         <button type="button" onClick={onRetry}>

@@ -18,6 +18,8 @@ export const SESSION_WAIT_DELAY_MS = 400;
 export function showSessionWait(
   root: HTMLElement,
   language: string,
+  /** The operator's `PORTAL_NAME` once the configuration is loaded (else the default name). */
+  portalName: () => string | null | undefined = () => undefined,
   delayMs: number = SESSION_WAIT_DELAY_MS,
 ): () => void {
   const texts = language === 'en' ? TEXTS.en : TEXTS.de;
@@ -35,6 +37,7 @@ export function showSessionWait(
   main.append(card);
   root.replaceChildren(main);
   const timer = window.setTimeout(() => {
+    heading.textContent = portalName() ?? texts.name;
     card.classList.remove('pp-auth-pending');
     status.textContent = texts.wait;
   }, delayMs);
