@@ -84,7 +84,13 @@ test.describe('URL access check on all 16 routes', () => {
     await expectAllowed(page, '/my-practice/employees-overview');
 
     await switchPractice(page, 'Praxis am Markt');
-    await expectRefused(page);
+    // A switch is the user's own choice: the dashboard names the practice now active (issue 12).
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Sie arbeiten jetzt in der Praxis „Praxis am Markt“' }),
+    ).toBeVisible();
     await expect(page.getByText(/Ihre Rolle: Mitglied/)).toBeVisible();
 
     // The switch lasts for the tab, across reloads.
