@@ -6,7 +6,6 @@ import { createI18n } from './lib/i18n/i18n.ts';
 import { ApiProvider } from './lib/api/api-provider.tsx';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import type { AuthSession } from './lib/auth/auth-session.ts';
-import './main.css';
 
 /**
  * The app, loaded by the light entry (entry.ts) once the session is settled: signed in, or a

@@ -67,6 +67,8 @@ test('the operator’s name and logo head the portal, the footer holds the legal
   await page.goto(`${brandedPortal.url}/dashboard`);
   await signIn(page, clara.email);
   await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+  // The browser tab, too, carries the operator's name.
+  await expect(page).toHaveTitle(`Übersicht – ${BRANDED.PORTAL_NAME}`);
 
   const brand = page.getByRole('banner').getByRole('link', { name: BRANDED.PORTAL_NAME });
   await expect(brand).toBeVisible();

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePortalName } from './portal-name.ts';
 
 /** The path whose heading takes the focus when it appears (set on a change of route). */
 let focusPendingFor: string | undefined;
@@ -28,7 +28,7 @@ interface PageHeaderProps {
 
 /** A screen's heading (the one `h1`) and its lead; also names the browser tab after it. */
 export function PageHeader({ title, description, documentTitle = title }: PageHeaderProps) {
-  const { t } = useTranslation();
+  const portalName = usePortalName();
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -42,8 +42,8 @@ export function PageHeader({ title, description, documentTitle = title }: PageHe
   }, []);
 
   useEffect(() => {
-    document.title = `${documentTitle} – ${t('APP.NAME')}`;
-  }, [documentTitle, t]);
+    document.title = `${documentTitle} – ${portalName}`;
+  }, [documentTitle, portalName]);
 
   return (
     <Stack gap="xs" mb="lg">
