@@ -1,17 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium (Playwright cannot download browsers here); DEVELOPERS.md "Browser". */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium.ts';
 
 export default defineConfig({
   testDir: './specs',

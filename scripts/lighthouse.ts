@@ -18,21 +18,10 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../e2e/support/demo-users.ts';
 import { REPO_ROOT } from '../e2e/support/paths.ts';
 import { startPortalServer } from '../e2e/support/portal-server.ts';
 import { printSummary, summarize, type PageSummary } from './lighthouse-summary.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
 const REPORTS = process.env['LIGHTHOUSE_REPORTS'];
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** DEVELOPERS.md "Browser". */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** The build as `npm run build` leaves it, rebuilt only when stale (others' tests may use it). */

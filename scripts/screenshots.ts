@@ -12,19 +12,8 @@ import { buildWebIfStale } from '../e2e/support/build-web.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../e2e/support/demo-users.ts';
 import { REPO_ROOT } from '../e2e/support/paths.ts';
 import { startPortalServer } from '../e2e/support/portal-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-/** DEVELOPERS.md "Browser". */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const FOLDER = path.join(REPO_ROOT, 'docs/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
 const DESKTOP = { width: 1280, height: 800 };

@@ -2,6 +2,7 @@ import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { signIn, signInForm } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { withIdleTimeout } from '../../support/idle-timeout.ts';
 
 const clara = DEMO_USERS[2];
 
@@ -13,10 +14,7 @@ test('IDLE_TIMEOUT_MINUTES=1 signs out after one minute, warning 12 s before', a
   portal,
 }) => {
   // The deployment's setting as /app-config.json would carry IDLE_TIMEOUT_MINUTES=1.
-  await page.route('**/app-config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), idleTimeoutMinutes: 1 } });
-  });
+  await withIdleTimeout(page, 1);
   await page.clock.install();
   await page.goto(`${portal.url}/dashboard`);
   await signIn(page, clara.email);

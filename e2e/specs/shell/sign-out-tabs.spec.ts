@@ -3,6 +3,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { lastSignInRequest, recordSignInRequests } from '../../support/session-tabs.ts';
 import { signIn, signInForm, signOut } from '../../support/sign-in.ts';
 import { heading, open } from './shell.ts';
+import { withIdleTimeout } from '../../support/idle-timeout.ts';
 
 const clara = DEMO_USERS[2];
 const GREETING = /Wolf/;
@@ -49,10 +50,7 @@ test('the idle sign-out of one tab signs out the other tab within 2 s', async ({
   portal,
 }) => {
   // This tab's deployment setting is IDLE_TIMEOUT_MINUTES=1, the other tab's the default 30.
-  await page.route('**/app-config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), idleTimeoutMinutes: 1 } });
-  });
+  await withIdleTimeout(page, 1);
   await context.clock.install();
   await page.goto(`${portal.url}/dashboard`);
   await signIn(page, clara.email);

@@ -8,6 +8,7 @@ import {
   SIGNED_OUT_NOTICE,
 } from '../../support/session-tabs.ts';
 import { signIn, signInForm, signOut } from '../../support/sign-in.ts';
+import { withIdleTimeout } from '../../support/idle-timeout.ts';
 
 const ben = DEMO_USERS[1];
 
@@ -45,13 +46,7 @@ for (const language of ['de', 'en'] as const) {
     portal,
   }) => {
     await usePortalLanguage(page, portal.url, language);
-    await page.route('**/app-config.json', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        json: { ...(await response.json()), idleTimeoutMinutes: 1 },
-      });
-    });
+    await withIdleTimeout(page, 1);
     await page.clock.install();
     await page.goto(`${portal.url}/dashboard`);
     await signIn(page, ben.email);
