@@ -7,7 +7,7 @@ import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/bare-answers.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, requestLine, requestLogger } from './lib/logger.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { trustProxyOption } from './lib/trust-proxy.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -75,8 +75,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
 
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime) }, 'request');
+  const requests = requestLogger(config.logLevel, options.logStream);
+  app.addHook('onResponse', (request, reply, done) => {
+    requests.info(requestLine(request, reply.statusCode, reply.elapsedTime), 'request');
+    done();
   });
   // Answers above 1 KiB are compressed (brotli or gzip, by Accept-Encoding); request bodies are
   // never decompressed, so the 64 KiB body limit holds for what the parser sees (issue 13).

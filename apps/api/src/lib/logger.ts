@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Logged URLs lose their query string: it may carry e-mail addresses or link secrets. */
 export function stripQuery(url: string | undefined): string | undefined {
@@ -89,5 +89,35 @@ export function loggerOptions(
       },
       err: (error: unknown) => serializeError(error),
     },
+  };
+}
+
+interface AnsweredRequest {
+  id: string;
+  method: string;
+  url: string;
+}
+
+/**
+ * The logger of the one line per answered request. Its fields are built by {@link requestLine}
+ * from method, path (no query, scrubbed) and status only, so it needs none of the redaction that
+ * makes every call of the main logger slow (issue 13: a third of a bare request's cost). Same
+ * level and stream as the main logger.
+ */
+export function requestLogger(level: string, stream?: DestinationStream): Logger {
+  return pino({ level }, stream ?? (stdout ??= pino.destination(1)));
+}
+
+/** Standard output, opened once however many apps a process builds without a stream (tests). */
+let stdout: DestinationStream | undefined;
+
+/** The fields of a request's line, as the main logger's `req` and `res` serializers write them. */
+export function requestLine(request: AnsweredRequest, statusCode: number, elapsedMs: number) {
+  const path = stripQuery(request.url);
+  return {
+    reqId: request.id,
+    req: { id: request.id, method: request.method, path: path && scrub(path) },
+    res: { statusCode },
+    ms: Math.round(elapsedMs),
   };
 }

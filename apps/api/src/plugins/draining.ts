@@ -16,9 +16,10 @@ declare module 'fastify' {
 export const drainingPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('draining', false);
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // Callback hooks on the hot path: an async one costs a promise per request (issue 13).
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (app.draining) void reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'draining' },

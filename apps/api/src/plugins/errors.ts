@@ -154,9 +154,10 @@ export function sendNotFound(reply: FastifyReply) {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('databaseOutage', createOutageTracker());
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       if (app.databaseOutage.active && reply.statusCode < 500)
         app.databaseOutage.recovered(request.log);
+      done();
     });
     app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
       let body: Problem;

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -35,11 +35,34 @@ function neverStored(url: string): boolean {
 }
 
 /**
+ * The headers helmet sets on the answer to `url`, taken once: helmet's middleware validates its
+ * options and writes each header with `setHeader` on every call (issue 13, decision 0041).
+ */
+function headersOf(setHeaders: ReturnType<typeof helmet>, url: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  setHeaders(
+    { url } as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
+/**
  * Security headers (decision 0006): a Content-Security-Policy without inline or evaluated
  * scripts, HSTS, nosniff, no referrer, no framing except the silent-callback page by our own
- * origin, and `no-store` on every api answer, errors included. Helmet's middleware is built once
- * here (decision 0041): `@fastify/helmet` rebuilt it, directives parsed
- * anew, on every request.
+ * origin, and `no-store` on every api answer, errors included. The headers are computed once, at
+ * start, for the two kinds of page (decision 0041).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
@@ -75,20 +98,23 @@ export const securityPlugin = fp(
       referrerPolicy: { policy: 'no-referrer' },
     });
 
+    // Only frame-ancestors depends on the request, and only on whether it is the callback page.
+    const framable = {
+      ...headersOf(setHeaders, SILENT_CALLBACK_PATH),
+      'x-frame-options': 'SAMEORIGIN',
+    };
+    const unframable = { ...headersOf(setHeaders, '/'), 'x-frame-options': 'DENY' };
     app.addHook('onRequest', (request, reply, done) => {
-      setHeaders(request.raw, reply.raw, (error?: unknown) => {
-        if (error) throw error;
-      });
-      void reply.header('x-frame-options', framableBySelf(request.url) ? 'SAMEORIGIN' : 'DENY');
+      void reply.headers(framableBySelf(request.url) ? framable : unframable);
       done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (neverStored(request.url)) void reply.header('cache-control', 'no-store');
       if (options.logoPath !== undefined && pathOf(request.url) === options.logoPath) {
         void reply.header('cross-origin-resource-policy', 'cross-origin');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security' },
