@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { lastSignInRequest, recordSignInRequests } from '../../support/session-tabs.ts';
@@ -8,6 +9,17 @@ import { withIdleTimeout } from '../../support/idle-timeout.ts';
 const clara = DEMO_USERS[2];
 const GREETING = /Wolf/;
 
+/** Clara signed in on `page`, and a second tab of the same browser on her dashboard. */
+async function signedInInTwoTabs(context: BrowserContext, page: Page, portalUrl: string) {
+  await page.goto(`${portalUrl}/dashboard`);
+  await signIn(page, clara.email);
+  await expect(heading(page)).toHaveText(GREETING);
+  const other = await context.newPage();
+  await open(other, `${portalUrl}/dashboard`);
+  await expect(heading(other)).toHaveText(GREETING);
+  return other;
+}
+
 // Tabs of one browser share the provider session (one Playwright context, two pages). A sign-out
 // in one tab must reach the others at once: a reception computer's other tab must not go on
 // showing the person's data.
@@ -17,12 +29,7 @@ test('signing out in one tab signs out the other tab within 2 s', async ({
   page,
   portal,
 }) => {
-  await page.goto(`${portal.url}/dashboard`);
-  await signIn(page, clara.email);
-  await expect(heading(page)).toHaveText(GREETING);
-  const other = await context.newPage();
-  await open(other, `${portal.url}/dashboard`);
-  await expect(heading(other)).toHaveText(GREETING);
+  const other = await signedInInTwoTabs(context, page, portal.url);
   const otherSignIns = recordSignInRequests(other, portal.issuer);
 
   await signOut(page);
@@ -52,12 +59,7 @@ test('the idle sign-out of one tab signs out the other tab within 2 s', async ({
   // This tab's deployment setting is IDLE_TIMEOUT_MINUTES=1, the other tab's the default 30.
   await withIdleTimeout(page, 1);
   await context.clock.install();
-  await page.goto(`${portal.url}/dashboard`);
-  await signIn(page, clara.email);
-  await expect(heading(page)).toHaveText(GREETING);
-  const other = await context.newPage();
-  await open(other, `${portal.url}/dashboard`);
-  await expect(heading(other)).toHaveText(GREETING);
+  const other = await signedInInTwoTabs(context, page, portal.url);
   const otherSignIns = recordSignInRequests(other, portal.issuer);
 
   await context.clock.fastForward('01:01');
