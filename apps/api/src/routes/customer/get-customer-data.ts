@@ -1,8 +1,13 @@
 import { calls } from '@pp/contract';
-import { customerData } from '../../lib/customers/customer-data.ts';
+import { companyVmsOf, toCustomer } from '../../lib/customers/customer-data.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 // Reading one's own data has no limit: a practice's reception shares one address (issue 13).
-export default defineRoute(calls.customerGetCustomerData, async (request) =>
-  customerData(request.server.db, request.customer),
-);
+export default defineRoute(calls.customerGetCustomerData, async (request) => {
+  const { db, readCache } = request.server;
+  const customer = request.customer;
+  const practices = await readCache.read('practicesOf', customer.id, () =>
+    companyVmsOf(db, customer.id),
+  );
+  return toCustomer(customer, practices);
+});

@@ -4,5 +4,8 @@ import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.employeeGetEmployees, async (request) => {
   const { companyId, ...query } = request.query;
-  return employeesOf(request.server.db, companyId, query);
+  const { db, readCache } = request.server;
+  return readCache.read('employeesPage', JSON.stringify([companyId, query]), () =>
+    employeesOf(db, companyId, query),
+  );
 });

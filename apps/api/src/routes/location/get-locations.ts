@@ -10,5 +10,7 @@ export default defineRoute(calls.locationGetLocations, async (request) => {
   if (contactId !== request.customer.id && !hasRole(request.membership.role, 'admin')) {
     throw ApiError.forbidden();
   }
-  return listLocations(request.server.db, { companyId: parentId, contactId, ...options });
+  const { db, readCache } = request.server;
+  const query = { companyId: parentId, contactId, ...options };
+  return readCache.read('locationsPage', JSON.stringify(query), () => listLocations(db, query));
 });
