@@ -23,9 +23,13 @@ const shown = {
   >`case when ${invited} then ${invitations.typed}->>'lastName' else ${customers.lastName} end`,
 };
 
+/**
+ * Orders of the list, each served by an index of `memberships` (migration 0009): the shown name
+ * and address are kept on the membership (`shown_name` is lower(last name || ' ' || first name)).
+ */
 const SORTS = {
-  name: sql`lower(coalesce(${shown.lastName}, '') || ' ' || coalesce(${shown.firstName}, ''))`,
-  email: shown.email,
+  name: memberships.shownName,
+  email: memberships.shownEmail,
   role: sql`array_position(array['superadmin', 'admin', 'member'], ${memberships.role})`,
   status: sql`array_position(array['requested', 'invited', 'enabled', 'disabled'], ${memberships.status})`,
 } as const;
@@ -40,6 +44,15 @@ export interface EmployeeListQuery {
   search?: string | undefined;
   status?: MembershipStatus | undefined;
 }
+
+/** The membership's invitation that is neither accepted, declined nor revoked. */
+const openInvitationOf = and(
+  eq(invitations.companyId, memberships.companyId),
+  eq(invitations.customerId, memberships.customerId),
+  isNull(invitations.acceptedAt),
+  isNull(invitations.declinedAt),
+  isNull(invitations.revokedAt),
+);
 
 function rows(db: Executor, companyId: string, where: SQL | undefined) {
   return db
@@ -57,16 +70,7 @@ function rows(db: Executor, companyId: string, where: SQL | undefined) {
     })
     .from(memberships)
     .innerJoin(customers, eq(customers.id, memberships.customerId))
-    .leftJoin(
-      invitations,
-      and(
-        eq(invitations.companyId, memberships.companyId),
-        eq(invitations.customerId, memberships.customerId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.declinedAt),
-        isNull(invitations.revokedAt),
-      ),
-    )
+    .leftJoin(invitations, openInvitationOf)
     .where(and(eq(memberships.companyId, companyId), where))
     .$dynamic();
 }
@@ -153,25 +157,27 @@ export async function employeesOf(db: Executor, companyId: string, query: Employ
       : undefined,
   );
   const order = query.direction === 'asc' ? asc : desc;
+  const orderBy = [order(SORTS[query.sort]), order(memberships.shownEmail)];
   const found = await rows(db, companyId, where)
-    .orderBy(order(SORTS[query.sort]), order(shown.email))
+    .orderBy(
+      ...(query.sort === 'email' ? orderBy.slice(0, 1) : orderBy),
+      order(memberships.customerId),
+    )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [total] = await db
-    .select({ n: count() })
-    .from(memberships)
-    .innerJoin(customers, eq(customers.id, memberships.customerId))
-    .leftJoin(
-      invitations,
-      and(
-        eq(invitations.companyId, memberships.companyId),
-        eq(invitations.customerId, memberships.customerId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.declinedAt),
-        isNull(invitations.revokedAt),
-      ),
-    )
-    .where(and(eq(memberships.companyId, companyId), where));
+  // Without a search the people are the practice's memberships (each with one customer and at
+  // most one open invitation): counted on the membership index alone.
+  const [total] = pattern
+    ? await db
+        .select({ n: count() })
+        .from(memberships)
+        .innerJoin(customers, eq(customers.id, memberships.customerId))
+        .leftJoin(invitations, openInvitationOf)
+        .where(and(eq(memberships.companyId, companyId), where))
+    : await db
+        .select({ n: count() })
+        .from(memberships)
+        .where(and(eq(memberships.companyId, companyId), where));
   return {
     employees: await toEmployees(db, companyId, found),
     total: total?.n ?? 0,
