@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountPageRoutes } from '../forms/routes.ts';
 import { interactionRoutes } from '../interaction/routes.ts';
@@ -29,6 +30,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.setErrorHandler(errorPageHandler(options));
+  // Our pages over 1 KiB go out compressed (brotli or gzip, by Accept-Encoding); the files,
+  // compressed once at start, pass as they are; request bodies are never decompressed (issue 13).
+  // A page's form token is bound to an interaction whose address an attacker cannot know, so no
+  // page reflects a guess beside a secret it could learn from the size (decision 0043).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(securityHeaders, {
     webOrigin: options.client.webOrigin,
     logoUrl: options.logoUrl,
