@@ -57,6 +57,26 @@ async function holdingLock<T>(connection: Connection, key: bigint, work: () => P
   }
 }
 
+/**
+ * PGlite runs each statement on the process's only thread, and statements queued for it follow
+ * one another in promise callbacks without returning to the event loop: under a queue of
+ * requests, timers, new connections and the load-shedding probe would wait for all of them (the
+ * probe then saw no sample and shed every request, issue 13). Statements outside a transaction
+ * take turns here instead, each after one turn of the event loop.
+ */
+function statementsTakeTurns(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    ((...args: A): Promise<R> => {
+      const next = last.then(turn).then(() => run(...args));
+      last = next.catch(() => undefined);
+      return next;
+    }) as (...args: A) => Promise<R>;
+  client.query = inTurn(client.query.bind(client)) as typeof client.query;
+  client.exec = inTurn(client.exec.bind(client)) as typeof client.exec;
+}
+
 export async function openDatabase<S extends Schema>(
   target: DatabaseTarget,
   schema: S,
@@ -70,6 +90,9 @@ export async function openDatabase<S extends Schema>(
       folderLock?.release();
       throw error;
     }
+    // PGlite's start runs statements of its own through `query`: they must not queue behind ours.
+    await client.waitReady;
+    statementsTakeTurns(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db<S>;
     return {
       kind: 'embedded',
