@@ -10,19 +10,26 @@ export type WatchedTable =
   | 'locations'
   | 'location_assignments';
 
-/** What a kind of read is built from: a change of any of these tables drops all it kept. */
+/**
+ * What a kind of read is built from (a change of any of these tables drops all it kept), and how
+ * many answers it keeps: past that the oldest goes, so ids or pages a caller makes up cannot grow
+ * memory (a page of 100 employees is tens of kilobytes, a membership a few hundred bytes).
+ */
 const KINDS = {
-  linkedCustomer: ['identity_links', 'customers'],
-  membership: ['memberships', 'companies'],
-  practicesOf: ['memberships', 'companies'],
-  locationsPage: ['locations', 'location_assignments'],
-  employeesPage: ['memberships', 'customers', 'invitations', 'location_assignments', 'locations'],
-} as const satisfies Record<string, readonly WatchedTable[]>;
+  linkedCustomer: { tables: ['identity_links', 'customers'], max: 5_000 },
+  membership: { tables: ['memberships', 'companies'], max: 5_000 },
+  practicesOf: { tables: ['memberships', 'companies'], max: 5_000 },
+  locationsPage: { tables: ['locations', 'location_assignments'], max: 500 },
+  employeesPage: {
+    tables: ['memberships', 'customers', 'invitations', 'location_assignments', 'locations'],
+    max: 500,
+  },
+} as const satisfies Record<string, { tables: readonly WatchedTable[]; max: number }>;
 
 export type ReadKind = keyof typeof KINDS;
 
-/** Answers kept per kind; past it the oldest goes (ids from a hostile caller cannot grow it). */
-export const MAX_ENTRIES_PER_KIND = 5_000;
+/** How many answers of a kind are kept at most. */
+export const maxEntriesOf = (kind: ReadKind): number => KINDS[kind].max;
 
 /**
  * Answers of frequent reads, kept in memory on the embedded database only (decision 0042).
@@ -63,7 +70,10 @@ export async function createReadCache(database: Database): Promise<ReadCache> {
     Object.keys(KINDS).map((kind) => [kind, { entries: new Map(), generation: 0 }]),
   ) as Record<ReadKind, Kept>;
   const kindsOf = new Map<string, Kept[]>();
-  for (const [kind, tables] of Object.entries(KINDS) as [ReadKind, readonly WatchedTable[]][]) {
+  for (const [kind, { tables }] of Object.entries(KINDS) as [
+    ReadKind,
+    { tables: readonly WatchedTable[] },
+  ][]) {
     for (const table of tables) kindsOf.set(table, [...(kindsOf.get(table) ?? []), kept[kind]]);
   }
   const stop = await database.onTableChange((table) => {
@@ -79,7 +89,7 @@ export async function createReadCache(database: Database): Promise<ReadCache> {
       const generation = kept[kind].generation;
       const value = await load();
       if (kept[kind].generation === generation) {
-        if (entries.size >= MAX_ENTRIES_PER_KIND) entries.delete(entries.keys().next().value!);
+        if (entries.size >= KINDS[kind].max) entries.delete(entries.keys().next().value!);
         entries.set(key, deepFreeze(value));
       }
       return value;

@@ -2,7 +2,7 @@ import { eq, and, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '@pp/contract';
 import { customers, memberships } from '../../src/db/schema.ts';
-import { MAX_ENTRIES_PER_KIND, createReadCache } from '../../src/lib/read-cache.ts';
+import { createReadCache, maxEntriesOf } from '../../src/lib/read-cache.ts';
 import { enabledMembership } from '../../src/lib/memberships.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
@@ -165,12 +165,12 @@ describe('the read cache itself', () => {
     const cache = await createReadCache(api.db.database);
     let loads = 0;
     const load = async () => (loads += 1);
-    for (let i = 0; i <= MAX_ENTRIES_PER_KIND; i += 1)
-      await cache.read('practicesOf', `${i}`, load);
-    await cache.read('practicesOf', `${MAX_ENTRIES_PER_KIND}`, load);
-    expect(loads).toBe(MAX_ENTRIES_PER_KIND + 1 + (embedded() ? 0 : 1));
+    const MAX = maxEntriesOf('practicesOf');
+    for (let i = 0; i <= MAX; i += 1) await cache.read('practicesOf', `${i}`, load);
+    await cache.read('practicesOf', `${MAX}`, load);
+    expect(loads).toBe(MAX + 1 + (embedded() ? 0 : 1));
     await cache.read('practicesOf', '0', load);
-    expect(loads).toBe(MAX_ENTRIES_PER_KIND + 2 + (embedded() ? 0 : 1));
+    expect(loads).toBe(MAX + 2 + (embedded() ? 0 : 1));
     await cache.close();
   });
 
