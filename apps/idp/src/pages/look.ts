@@ -85,8 +85,27 @@ export function withLook(page: string, look: PageLook): string {
   const theme = look.theme ? ` data-theme="${look.theme}"` : '';
   const themed = page.replace(HTML_TAG, `<html lang="${locale}"${theme}>`);
   if (!look.languageSwitch) return themed;
-  return themed.replace(
+  const switched = themed.replace(
     '</header>',
     `${languageSwitch(locale, look.languageSwitch).value}</header>`,
   );
+  return look.languageSwitch.kind === 'form'
+    ? switched.replace(/<body>/, `<body>${defaultButton(look.languageSwitch.form).value}`)
+    : switched;
+}
+
+/**
+ * Enter in a field submits a form through its default button: the first of its submit buttons in
+ * the page. The language switch is one (it keeps what was typed) and stands in the header, before
+ * the form: this button, first of all, makes Enter do what the form's own button does. Out of
+ * sight and out of the tab order, and hidden from screen readers, which reach the real button.
+ */
+function defaultButton(form: string): SafeHtml {
+  return html`<button
+    type="submit"
+    form="${form}"
+    class="default-submit"
+    tabindex="-1"
+    aria-hidden="true"
+  ></button>`;
 }
