@@ -63,6 +63,8 @@ async function signIn(port: number, portalUrl: string) {
     await page.type('input[autocomplete="username"]', DEMO_USERS[0].email);
     await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    // The portal's dashboard, not a page of the provider (which has a main h1 too).
+    await page.waitForFunction((portal) => window.location.href.startsWith(portal), {}, portalUrl);
     await page.waitForSelector('main h1', { visible: true, timeout: 30_000 });
     await page.close();
   } finally {
@@ -70,11 +72,24 @@ async function signIn(port: number, portalUrl: string) {
   }
 }
 
-async function measure(name: string, url: string, port: number, keepSession: boolean) {
+/**
+ * Runs Lighthouse on `url`; every run must end on a page `endsOn` accepts, or the figures would
+ * be another page's (a sign-in that silently failed measured the sign-in page as the dashboard).
+ */
+async function measure(
+  name: string,
+  url: string,
+  port: number,
+  keepSession: boolean,
+  endsOn: (finalUrl: string) => boolean,
+) {
   const runs: RunnerResult[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
     const result = await audit(url, port, keepSession);
     console.error(`${name}, run ${run}: ${result.lhr.finalDisplayedUrl}`);
+    if (!endsOn(result.lhr.finalDisplayedUrl)) {
+      throw new Error(`${name} ended on ${result.lhr.finalDisplayedUrl}: not the page to measure`);
+    }
     if (REPORTS) {
       await mkdir(REPORTS, { recursive: true });
       const file = `${name.replace(/\W+/g, '-')}-${run}.json`;
@@ -97,9 +112,21 @@ const chrome = await chromeLauncher.launch({
 });
 const pages: PageSummary[] = [];
 try {
-  pages.push(await measure('first visit (signed out)', `${portal.url}/`, chrome.port, false));
+  const onSignInPage = (url: string) =>
+    url.startsWith(portal.issuer) && new URL(url).pathname.startsWith('/interaction/');
+  pages.push(
+    await measure('first visit (signed out)', `${portal.url}/`, chrome.port, false, onSignInPage),
+  );
   await signIn(chrome.port, portal.url);
-  pages.push(await measure('dashboard (signed in)', `${portal.url}/dashboard`, chrome.port, true));
+  pages.push(
+    await measure(
+      'dashboard (signed in)',
+      `${portal.url}/dashboard`,
+      chrome.port,
+      true,
+      (url) => url === `${portal.url}/dashboard`,
+    ),
+  );
 } finally {
   chrome.kill();
   await portal.stop();
