@@ -64,7 +64,11 @@ async function holdingLock<T>(connection: Connection, key: bigint, work: () => P
  * probe then saw no sample and shed every request, issue 13). Statements outside a transaction
  * take turns here instead, each after one turn of the event loop.
  */
+const takingTurns = new WeakSet<PGlite>();
+
 function statementsTakeTurns(client: PGlite): void {
+  if (takingTurns.has(client)) return; // opened again on the same instance
+  takingTurns.add(client);
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   let last: Promise<unknown> = Promise.resolve();
   const inTurn = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
