@@ -13,7 +13,8 @@ const keys = createRemoteJWKSet(new URL(`${OIDC_ISSUER}/jwks`));
 const app = Fastify();
 
 // The statements are the portal's own, as PostgreSQL's statement log shows them for these calls
-// (2026-11-23; the employees page's of 2026-11-25, migration 0009), in the same order: the ratio then measures what the portal adds around them.
+// (2026-11-23; the employees page's of 2026-11-25, migration 0009), in the same order: the ratio
+// then measures what the portal adds around them.
 const LINKED_CUSTOMER = {
   name: 'pp_linked_customer',
   text: `select "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at" from "identity_links" inner join "customers" on "customers"."id" = "identity_links"."customer_id" where ("identity_links"."issuer" = $1 and "identity_links"."subject" = $2)`,

@@ -157,27 +157,22 @@ export async function employeesOf(db: Executor, companyId: string, query: Employ
       : undefined,
   );
   const order = query.direction === 'asc' ? asc : desc;
-  const orderBy = [order(SORTS[query.sort]), order(memberships.shownEmail)];
+  // Ties go by the shown address, then by the person: the columns of the order's index.
+  const ties = query.sort === 'email' ? [] : [memberships.shownEmail];
   const found = await rows(db, companyId, where)
-    .orderBy(
-      ...(query.sort === 'email' ? orderBy.slice(0, 1) : orderBy),
-      order(memberships.customerId),
-    )
+    .orderBy(...[SORTS[query.sort], ...ties, memberships.customerId].map((key) => order(key)))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // Without a search the people are the practice's memberships (each with one customer and at
   // most one open invitation): counted on the membership index alone.
-  const [total] = pattern
-    ? await db
-        .select({ n: count() })
-        .from(memberships)
-        .innerJoin(customers, eq(customers.id, memberships.customerId))
-        .leftJoin(invitations, openInvitationOf)
-        .where(and(eq(memberships.companyId, companyId), where))
-    : await db
-        .select({ n: count() })
-        .from(memberships)
-        .where(and(eq(memberships.companyId, companyId), where));
+  const counted = db.select({ n: count() }).from(memberships).$dynamic();
+  const [total] = await (
+    pattern
+      ? counted
+          .innerJoin(customers, eq(customers.id, memberships.customerId))
+          .leftJoin(invitations, openInvitationOf)
+      : counted
+  ).where(and(eq(memberships.companyId, companyId), where));
   return {
     employees: await toEmployees(db, companyId, found),
     total: total?.n ?? 0,
