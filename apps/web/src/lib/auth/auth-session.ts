@@ -34,6 +34,18 @@ interface SignedOutMessage {
   reason: SignOutReason;
 }
 
+/** Posted by the signing-out tab once the provider has ended the session. */
+interface ProviderSignedOutMessage {
+  kind: 'provider-signed-out';
+}
+
+/**
+ * How long the other tabs wait for the provider to end the session before they ask it for the
+ * sign-in page: a request of theirs in the middle of the sign-out made it fail (the provider's
+ * session, saved by both, lost the sign-out's check) and the session lived on.
+ */
+const PROVIDER_SIGN_OUT_WAIT_MS = 5_000;
+
 /** The reason of a message from another tab or of a sign-out's returned state, if it is one. */
 function signOutReasonOf(value: unknown): SignOutReason | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -77,6 +89,9 @@ export class AuthSession {
   #redirecting: Promise<never> | undefined;
   #forcedSignInAt: number | undefined;
   #channel: BroadcastChannel | undefined;
+  /** Whether the signing-out tab said the provider has ended the session; who waits for it. */
+  #providerSignedOut = false;
+  readonly #providerSignOutWaiters = new Set<() => void>();
   /** A sign-out posted by another tab while this one was still starting. */
   #signedOutElsewhere: SignOutReason | undefined;
   #stopRenewing: (() => void) | undefined;
@@ -195,6 +210,7 @@ export class AuthSession {
   async #finishSignOut(manager: UserManager, url: URL): Promise<void> {
     const response = await manager.signoutRedirectCallback(url.href).catch(() => undefined);
     if (!response) return;
+    this.#channel?.postMessage({ kind: 'provider-signed-out' } satisfies ProviderSignedOutMessage);
     window.history.replaceState(null, '', '/');
     await this.#redirect(
       { returnTo: '/', step: 'interactive' },
@@ -207,6 +223,13 @@ export class AuthSession {
     const channel = new BroadcastChannel(CHANNEL_NAME);
     channel.onmessage = (event: MessageEvent) => {
       const data: unknown = event.data;
+      if (typeof data === 'object' && data !== null && 'kind' in data) {
+        if (data.kind === 'provider-signed-out') {
+          this.#providerSignedOut = true;
+          for (const done of this.#providerSignOutWaiters) done();
+          return;
+        }
+      }
       const reason =
         typeof data === 'object' && data !== null && 'kind' in data && data.kind === 'signed-out'
           ? signOutReasonOf(data)
@@ -220,16 +243,31 @@ export class AuthSession {
 
   /**
    * Another tab signed out: the person's data goes at once (the app unmounts), then the sign-in
-   * page, shown even while the other tab's sign-out is still on its way to the provider.
+   * page, once the provider has ended the session (or the wait is over).
    */
   async #endSignedOutElsewhere(reason: SignOutReason): Promise<void> {
     this.#set({ kind: 'signing-out' });
     this.#stopRenewing?.();
     await this.#manager?.removeUser();
+    await this.#providerSignOutFinished();
     await this.#redirect(
       { returnTo: currentLocation(), step: 'interactive' },
       { prompt: 'login', notice: reason },
     ).catch((error: unknown) => this.#fail(error));
+  }
+
+  /** Resolves when the signing-out tab says the provider is done, or after a few seconds. */
+  #providerSignOutFinished(): Promise<void> {
+    if (this.#providerSignedOut) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#providerSignOutWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, PROVIDER_SIGN_OUT_WAIT_MS);
+      this.#providerSignOutWaiters.add(done);
+    });
   }
 
   /** The authorize request's extra parameters: the provider profile's and the portal's own. */
