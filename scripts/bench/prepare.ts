@@ -8,6 +8,10 @@ export const BENCH_ADMIN = 'admin@bench.example.com';
 /** The client the test issuer names in its tokens: the api refuses tokens of another client. */
 export const BENCH_CLIENT_ID = 'practice-portal-web';
 export const BENCH_SIZE = 10_000;
+/** How many of the practice's people are admins who sign in: the realistic line asks as each in turn. */
+export const BENCH_SIGNED_IN = 200;
+/** The address of the n-th person of the practice (1 ≤ n < BENCH_SIZE). */
+export const benchPerson = (n: number) => `person${n}@bench.example.com`;
 
 /** A migrated database with one practice of 10,000 employees and 10,000 locations. */
 export async function prepareBenchDatabase(database: Database, issuer: string) {
@@ -31,6 +35,17 @@ export async function prepareBenchDatabase(database: Database, issuer: string) {
       returning id)
     insert into memberships (customer_id, company_id, role, status)
     select id, ${practice.id}, 'member', 'enabled' from people`);
+  // The first people are admins with an identity link, so that requests can come from many people.
+  await db.execute(sql`
+    update memberships set role = 'admin'
+      where customer_id in (select id from customers
+                             where email in (select 'person' || n || '@bench.example.com'
+                                               from generate_series(1, ${BENCH_SIGNED_IN}) n))`);
+  await db.execute(sql`
+    insert into identity_links (issuer, subject, customer_id)
+    select ${issuer}, 'sub-' || email, id from customers
+     where email in (select 'person' || n || '@bench.example.com'
+                       from generate_series(1, ${BENCH_SIGNED_IN}) n)`);
   await db.execute(sql`
     insert into locations (company_id, name, street, postal_code, city)
     select ${practice.id}, 'Standort ' || lpad(n::text, 5, '0'), 'Straße ' || n,

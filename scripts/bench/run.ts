@@ -16,7 +16,13 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import { PAGE_SIZES } from '@pp/contract';
 import { freePort } from '@pp/testing';
-import { BENCH_ADMIN, BENCH_CLIENT_ID, prepareBenchDatabase } from './prepare.ts';
+import {
+  BENCH_ADMIN,
+  BENCH_CLIENT_ID,
+  BENCH_SIGNED_IN,
+  benchPerson,
+  prepareBenchDatabase,
+} from './prepare.ts';
 
 const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -60,21 +66,30 @@ interface Measurement {
 let failedAnswers = 0;
 
 /**
- * `nextPath`, when given, names each request's path (on `url`'s host): a list read with another
- * page every time, which the embedded database cannot answer from what it kept (decision 0042).
+ * `next`, when given, names each request's path (on `url`'s host) and, optionally, its
+ * authorization: a list read with another page, or by another person, every time.
  */
 async function measure(
   url: string,
   authorization?: string,
-  nextPath?: () => string,
+  next?: () => { path: string; authorization?: string },
 ): Promise<Measurement> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: authorization ? { authorization } : {},
-    ...(nextPath
-      ? { requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] }
+    ...(next
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                const { path, authorization: as = authorization } = next();
+                return { ...request, path, headers: as ? { authorization: as } : {} };
+              },
+            },
+          ],
+        }
       : {}),
   });
   failedAnswers += result.non2xx + result.errors + result.timeouts;
@@ -177,6 +192,22 @@ try {
       return `/api/v1${path}&sort=${sort}&direction=${direction}`;
     };
   };
+  /** The practice's signed-in admins, each with a token: the realistic line asks as each in turn. */
+  const people = await Promise.all(
+    Array.from(
+      { length: BENCH_SIGNED_IN },
+      async (_, i) => `Bearer ${await issuer.tokenFor(benchPerson(i + 1))}`,
+    ),
+  );
+  /** Another page and another person every request: what a busy practice really sends. */
+  const everyPageAndPerson = (pathOf: (page: number) => string, sorts: readonly string[]) => {
+    const nextPage = everyPage(pathOf, sorts);
+    let n = 0;
+    return () => {
+      n += 1;
+      return { path: nextPage(), authorization: people[n % people.length] };
+    };
+  };
   const line = (label: string, m: Measurement, reference?: Measurement) =>
     `| ${label} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx}${m.failures ? ` (${m.failures})` : ''} | ${reference ? `${((100 * m.rps) / reference.rps).toFixed(0)} %` : '–'} | ${reference ? `${(m.p99 / Math.max(1, reference.p99)).toFixed(1)}×` : '–'} |`;
   console.log(
@@ -203,12 +234,21 @@ try {
     console.log(line(`${label} | PostgreSQL`, server, reference));
     console.log(line(`${label} | embedded`, embedded, reference));
     if (sorts.length > 0) {
+      const nextPage = everyPage((page) => pathOf(onEmbedded, page), sorts);
       const everyTime = await measure(
         `${base(ports.embedded)}${pathOf(onEmbedded)}`,
         authorization,
-        everyPage((page) => pathOf(onEmbedded, page), sorts),
+        () => ({ path: nextPage() }),
       );
       console.log(line(`${label} | embedded, another page every request`, everyTime, reference));
+      const realistic = await measure(
+        `${base(ports.embedded)}${pathOf(onEmbedded)}`,
+        authorization,
+        everyPageAndPerson((page) => pathOf(onEmbedded, page), sorts),
+      );
+      console.log(
+        line(`${label} | embedded, another page and person every request`, realistic, reference),
+      );
     }
   }
   // Bare handler and IsAlive in turns, five rounds, the median ratio: a busy machine moves both.
