@@ -5,7 +5,6 @@ import type { DestinationStream } from 'pino';
 import { API_BASE, FieldErrorCode } from '@pp/contract';
 import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { createReadCache, type ReadCache } from './lib/read-cache.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/bare-answers.ts';
 import { loggerOptions, requestLine, requestLogger } from './lib/logger.ts';
@@ -33,8 +32,6 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    /** Frequent reads kept in memory on the embedded database (decision 0042). */
-    readCache: ReadCache;
   }
 }
 
@@ -77,9 +74,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const readCache = await createReadCache(database);
-  app.decorate('readCache', readCache);
-  app.addHook('onClose', async () => readCache.close());
 
   const requests = requestLogger(config.logLevel, options.logStream);
   app.addHook('onResponse', (request, reply, done) => {

@@ -23,19 +23,8 @@ export interface Database<S extends Schema = Schema> {
    * `work` gets the connection that holds the lock: the lock is taken, used and released on it.
    */
   withAdvisoryLock<T>(key: bigint, work: (db: Db<S>) => Promise<T>): Promise<T>;
-  /**
-   * The embedded database only: calls `listener` with the table's name whenever a committed
-   * transaction changed a table the `pp_change` triggers watch (migration 0008). PGlite delivers
-   * the notice before the committing statement's promise settles and before any later statement
-   * runs, and the data-folder lock admits one process: no change can pass unseen. Null on a
-   * server, where notices reach other instances late. Resolves to the function that stops it.
-   */
-  onTableChange: ((listener: (table: string) => void) => Promise<() => Promise<void>>) | null;
   close(): Promise<void>;
 }
-
-/** The channel the `pp_change` triggers notify (migration 0008 of the api). */
-export const TABLE_CHANGE_CHANNEL = 'pp_change';
 
 export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string }
@@ -104,7 +93,6 @@ export async function openDatabase<S extends Schema>(
       // One PGlite instance is one connection: the lock still guards against re-entry and
       // keeps the code path the same as on a server.
       withAdvisoryLock: (key, work) => holdingLock(client, key, () => work(db)),
-      onTableChange: (listener) => client.listen(TABLE_CHANGE_CHANNEL, listener),
       async close() {
         try {
           await client.close();
@@ -145,7 +133,6 @@ export async function openDatabase<S extends Schema>(
         connection.release();
       }
     },
-    onTableChange: null,
     close: () => pool.end(),
   };
 }

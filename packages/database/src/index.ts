@@ -5,7 +5,6 @@ export {
   type Db,
   type Executor,
   type Schema,
-  TABLE_CHANGE_CHANNEL,
 } from './client.ts';
 export { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';
 export { MigrationError, migrateDatabase, SCHEMA_LOCK_KEY } from './migrate.ts';

@@ -1,7 +1,6 @@
 import type { CompanyStatus, MembershipRole } from '@pp/contract';
 import type { Db } from '../db/client.ts';
 import { hotQueries } from './hot-queries.ts';
-import type { ReadCache } from './read-cache.ts';
 
 /** The caller's enabled membership of a practice, with the practice's status. */
 export interface PracticeMembership {
@@ -20,20 +19,6 @@ export async function enabledMembership(
 ): Promise<PracticeMembership | undefined> {
   const [row] = await hotQueries(db).enabledMembership.execute({ customerId, companyId });
   return row && { companyId, ...row };
-}
-
-/**
- * {@link enabledMembership} through the read cache: for reads outside a transaction (the
- * authorization of a call, the Rights calls).
- */
-export function keptMembership(
-  app: { db: Db; readCache: ReadCache },
-  customerId: string,
-  companyId: string,
-): Promise<PracticeMembership | undefined> {
-  return app.readCache.read('membership', `${customerId} ${companyId}`, () =>
-    enabledMembership(app.db, customerId, companyId),
-  );
 }
 
 export function hasRole(role: MembershipRole, atLeast: MembershipRole): boolean {

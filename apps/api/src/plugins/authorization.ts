@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ErrorCode, FieldErrorCode, type CallAccess, type PracticeAccess } from '@pp/contract';
 import { linkOnFirstSignIn } from '../lib/customers/first-sign-in.ts';
 import { findLinkedCustomer, type CustomerRow } from '../lib/customers/linked-customer.ts';
-import { hasRole, keptMembership, type PracticeMembership } from '../lib/memberships.ts';
+import { enabledMembership, hasRole, type PracticeMembership } from '../lib/memberships.ts';
 import { practiceOf } from '../lib/practices/practice-of.ts';
 import { ApiError } from '../lib/problem.ts';
 
@@ -33,11 +33,9 @@ function parameter(request: FastifyRequest, from: string): unknown {
 /** The caller's customer: linked to their identity, or linked on its first sign-in. */
 async function customerOf(request: FastifyRequest): Promise<CustomerRow> {
   const { issuer, subject } = request.token!;
-  const { db, readCache } = request.server;
   return (
-    (await readCache.read('linkedCustomer', JSON.stringify([issuer, subject]), () =>
-      findLinkedCustomer(db, issuer, subject),
-    )) ?? (await linkOnFirstSignIn(request))
+    (await findLinkedCustomer(request.server.db, issuer, subject)) ??
+    (await linkOnFirstSignIn(request))
   );
 }
 
@@ -55,7 +53,7 @@ async function membershipFor(
     throw ApiError.badRequest([{ field: access.from, code: FieldErrorCode.required }]);
   }
   const companyId = await practiceOf(request.server.db, access.target ?? 'practice', id);
-  const membership = companyId && (await keptMembership(request.server, customer.id, companyId));
+  const membership = companyId && (await enabledMembership(request.server.db, customer.id, companyId));
   if (!membership) throw ApiError.notFound();
   if (!hasRole(membership.role, access.role)) throw ApiError.forbidden();
   const reads = request.method === 'GET' || request.method === 'HEAD';

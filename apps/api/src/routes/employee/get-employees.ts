@@ -4,8 +4,5 @@ import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.employeeGetEmployees, async (request) => {
   const { companyId, ...query } = request.query;
-  const { db, readCache } = request.server;
-  return readCache.read('employeesPage', JSON.stringify([companyId, query]), () =>
-    employeesOf(db, companyId, query),
-  );
+  return employeesOf(request.server.db, companyId, query);
 });

@@ -10,7 +10,5 @@ export default defineRoute(calls.locationGetLocations, async (request) => {
   if (contactId !== request.customer.id && !hasRole(request.membership.role, 'admin')) {
     throw ApiError.forbidden();
   }
-  const { db, readCache } = request.server;
-  const query = { companyId: parentId, contactId, ...options };
-  return readCache.read('locationsPage', JSON.stringify(query), () => listLocations(db, query));
+  return listLocations(request.server.db, { companyId: parentId, contactId, ...options });
 });
