@@ -53,7 +53,8 @@ async function membershipFor(
     throw ApiError.badRequest([{ field: access.from, code: FieldErrorCode.required }]);
   }
   const companyId = await practiceOf(request.server.db, access.target ?? 'practice', id);
-  const membership = companyId && (await enabledMembership(request.server.db, customer.id, companyId));
+  const membership =
+    companyId && (await enabledMembership(request.server.db, customer.id, companyId));
   if (!membership) throw ApiError.notFound();
   if (!hasRole(membership.role, access.role)) throw ApiError.forbidden();
   const reads = request.method === 'GET' || request.method === 'HEAD';
