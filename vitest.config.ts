@@ -25,6 +25,11 @@ export default defineConfig({
           // A PGlite instance needs several hundred MiB: one worker per core.
           pool: 'forks',
           maxWorkers: 2,
+          // The test files of a worker share one module graph: importing the api, the provider
+          // and their libraries once per worker instead of once per file halves the suite's time
+          // (decision 0048). Each file still builds its own app on its own database copy; no test
+          // may keep state in a module (no `vi.mock`, no module-level fixtures).
+          isolate: false,
         },
       },
       {
