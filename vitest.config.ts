@@ -38,7 +38,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           // One MSW server for all web tests, and a test fails on an error log or unhandled request.
-          setupFiles: ['apps/web/src/app/testing/setup-test-env.ts'],
+          setupFiles: ['apps/web/src/testing/setup-test-env.ts'],
         },
       },
     ],

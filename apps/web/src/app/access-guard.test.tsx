@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
-import { anna, ben, clara, newcomer } from './testing/demo-customers.ts';
-import { portalHandlers, server } from './testing/portal-server.ts';
-import { renderApp } from './testing/render-app.tsx';
+import { anna, ben, clara, newcomer } from '../testing/demo-customers.ts';
+import { portalHandlers, server } from '../testing/portal-server.ts';
+import { renderApp } from '../testing/render-app.tsx';
 
 const REFUSED = 'Sie haben keinen Zugriff auf diese Seite. Wir haben Sie zur Übersicht geleitet.';
 const SWITCHED_TO_MARKT =

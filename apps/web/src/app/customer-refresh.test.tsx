@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CustomerSchema } from '@pp/contract';
 import { customerDataQueryKey } from '../lib/ui-state/api/get-customer-data.ts';
-import { anna, SOMMER_ID } from './testing/demo-customers.ts';
-import { apiCalls, portalHandlers, server } from './testing/portal-server.ts';
-import { renderApp } from './testing/render-app.tsx';
+import { anna, SOMMER_ID } from '../testing/demo-customers.ts';
+import { apiCalls, portalHandlers, server } from '../testing/portal-server.ts';
+import { renderApp } from '../testing/render-app.tsx';
 
 const PARK_ID = '00000000-0000-4000-8000-000000000003';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { clara } from '../testing/demo-customers.ts';
-import { apiCalls, problem, server } from '../testing/portal-server.ts';
-import { renderApp } from '../testing/render-app.tsx';
+import { clara } from '../../testing/demo-customers.ts';
+import { apiCalls, problem, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const UPDATE = '*/api/v1/Customer/UpdateCustomerData';
 const greeting = (name: RegExp) => screen.findByRole('heading', { level: 1, name });

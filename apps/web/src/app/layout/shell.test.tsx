@@ -3,9 +3,9 @@ import { delay, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
 import { COLOR_SCHEME_KEY } from '../../lib/theme/color-scheme.ts';
-import { clara } from '../testing/demo-customers.ts';
-import { apiHandler, requests, server } from '../testing/portal-server.ts';
-import { renderApp } from '../testing/render-app.tsx';
+import { clara } from '../../testing/demo-customers.ts';
+import { apiHandler, requests, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
 

@@ -4,8 +4,8 @@ import { createApiClient } from '../../lib/api/create-api-client.ts';
 import { customerDataQueryKey } from '../../lib/ui-state/api/get-customer-data.ts';
 import { prohibitedAliasesQueryKey } from '../../lib/ui-state/api/get-email-prohibited-alias.ts';
 import { createUiStore } from '../../lib/ui-state/ui-store.ts';
-import { clara } from '../testing/demo-customers.ts';
-import { apiCalls, apiHandler, problem, server } from '../testing/portal-server.ts';
+import { clara } from '../../testing/demo-customers.ts';
+import { apiCalls, apiHandler, problem, server } from '../../testing/portal-server.ts';
 import { runStartup } from './run-startup.ts';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anna, clara, MARKT_ID, SOMMER_ID } from '../testing/demo-customers.ts';
+import { anna, clara, MARKT_ID, SOMMER_ID } from '../../testing/demo-customers.ts';
 import {
   apiCalls,
   apiHandler,
@@ -9,8 +9,8 @@ import {
   problem,
   requests,
   server,
-} from '../testing/portal-server.ts';
-import { ACCESS_TOKEN, renderApp } from '../testing/render-app.tsx';
+} from '../../testing/portal-server.ts';
+import { ACCESS_TOKEN, renderApp } from '../../testing/render-app.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 

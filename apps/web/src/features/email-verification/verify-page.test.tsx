@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
-import { clara } from '../../app/testing/demo-customers.ts';
-import { fakeAccount, VALID_LINK } from '../../app/testing/fake-account.ts';
-import { apiCalls, problem, server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { clara } from '../../testing/demo-customers.ts';
+import { fakeAccount, VALID_LINK } from '../../testing/fake-account.ts';
+import { apiCalls, problem, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const NEW_EMAIL = 'clara.neu@example.com';
 const SAVE_ERROR =

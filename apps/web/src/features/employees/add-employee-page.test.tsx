@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { API_BASE, ROUTES } from '@pp/contract';
-import { anna, ben, SOMMER_ID } from '../../app/testing/demo-customers.ts';
-import { demoLocations } from '../../app/testing/fake-locations.ts';
-import { fakePortal } from '../../app/testing/fake-portal.ts';
-import { apiHandler, problem, server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { anna, ben, SOMMER_ID } from '../../testing/demo-customers.ts';
+import { demoLocations } from '../../testing/fake-locations.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
+import { apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANNA_ID, BEN_ID, CLARA_ID } from '../../app/testing/demo-customers.ts';
-import { employee } from '../../app/testing/fake-employees.ts';
+import { ANNA_ID, BEN_ID, CLARA_ID } from '../../testing/demo-customers.ts';
+import { employee } from '../../testing/fake-employees.ts';
 import { allowedActions, type Viewer } from './employee-permissions.ts';
 
 const superadmin: Viewer = { customerId: ANNA_ID, role: 'superadmin' };

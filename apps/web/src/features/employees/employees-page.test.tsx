@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, ROUTES } from '@pp/contract';
-import { anna, ben, SOMMER_ID } from '../../app/testing/demo-customers.ts';
-import { employee } from '../../app/testing/fake-employees.ts';
-import { fakePortal } from '../../app/testing/fake-portal.ts';
-import { apiHandler, problem, requests, server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { anna, ben, SOMMER_ID } from '../../testing/demo-customers.ts';
+import { employee } from '../../testing/fake-employees.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
+import { apiHandler, problem, requests, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
 const SAVE_ERROR =

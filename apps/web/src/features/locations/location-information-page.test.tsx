@@ -2,11 +2,11 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
-import { ben } from '../../app/testing/demo-customers.ts';
-import { demoLocations } from '../../app/testing/fake-locations.ts';
-import { fakePortal } from '../../app/testing/fake-portal.ts';
-import { apiCalls, apiHandler, problem, server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { ben } from '../../testing/demo-customers.ts';
+import { demoLocations } from '../../testing/fake-locations.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
+import { apiCalls, apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
 const prenzlauerBerg = demoLocations[1]!;

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LocationSchema, ROUTES } from '@pp/contract';
-import { ben, clara, SOMMER_ID } from '../../app/testing/demo-customers.ts';
-import { demoLocations } from '../../app/testing/fake-locations.ts';
-import { fakePortal } from '../../app/testing/fake-portal.ts';
-import { apiHandler, problem, requests, server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { ben, clara, SOMMER_ID } from '../../testing/demo-customers.ts';
+import { demoLocations } from '../../testing/fake-locations.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
+import { apiHandler, problem, requests, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
 

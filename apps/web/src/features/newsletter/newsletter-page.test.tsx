@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_VERSION, ROUTES, type Preferences } from '@pp/contract';
-import { clara, picklists } from '../../app/testing/demo-customers.ts';
-import { fakeAccount } from '../../app/testing/fake-account.ts';
-import { server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { clara, picklists } from '../../testing/demo-customers.ts';
+import { fakeAccount } from '../../testing/fake-account.ts';
+import { server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
-import { anna, newcomer } from '../../app/testing/demo-customers.ts';
-import { fakePortal } from '../../app/testing/fake-portal.ts';
-import { server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { anna, newcomer } from '../../testing/demo-customers.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
+import { server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CustomerSchema, ROUTES, type CompanyVm, type MyInvitation } from '@pp/contract';
-import { anna, clara, MARKT_ID, newcomer, SOMMER_ID } from '../../app/testing/demo-customers.ts';
-import { fakePortal } from '../../app/testing/fake-portal.ts';
-import { apiHandler, problem, server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { anna, clara, MARKT_ID, newcomer, SOMMER_ID } from '../../testing/demo-customers.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
+import { apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
 const SAVE_ERROR =

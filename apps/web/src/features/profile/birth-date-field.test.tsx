@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@pp/contract';
-import { clara } from '../../app/testing/demo-customers.ts';
-import { fakeAccount } from '../../app/testing/fake-account.ts';
-import { server } from '../../app/testing/portal-server.ts';
-import { renderApp } from '../../app/testing/render-app.tsx';
+import { clara } from '../../testing/demo-customers.ts';
+import { fakeAccount } from '../../testing/fake-account.ts';
+import { server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
 
 async function openCalendar(dateOfBirth: string | null) {

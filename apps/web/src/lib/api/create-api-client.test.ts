@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { calls, defineCall } from '@pp/contract';
-import { server } from '../../app/testing/portal-server.ts';
+import { server } from '../../testing/portal-server.ts';
 import { ApiCallError } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
 import { createApiClient, type ApiClientOptions } from './create-api-client.ts';

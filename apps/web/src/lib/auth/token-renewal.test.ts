@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebConfiguration } from '@pp/contract';
-import { server } from '../../app/testing/portal-server.ts';
+import { server } from '../../testing/portal-server.ts';
 import { keepRenewing } from './token-renewal.ts';
 import { CLOCK_LEEWAY, createUserManager } from './user-manager.ts';
 

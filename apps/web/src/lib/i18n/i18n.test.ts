@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { requests, server } from '../../app/testing/portal-server.ts';
+import { requests, server } from '../../testing/portal-server.ts';
 import { createI18n, LANGUAGE_KEY, rememberLanguage, switchLanguage } from './i18n.ts';
 
 const failing = (language: string) =>

@@ -2,10 +2,10 @@ import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@pp/contract';
-import { useApi } from '../support/context.ts';
-import { demo } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-import type { TestIssuer } from '../support/issuer.ts';
+import { useApi } from '../../support/context.ts';
+import { demo } from '../../support/demo.ts';
+import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import type { TestIssuer } from '../../support/issuer.ts';
 
 const PRIVATE = '/api/v1/Lifetime/private';
 const INVALID_TOKEN = /^Bearer realm="practice-portal", error="invalid_token"$/;

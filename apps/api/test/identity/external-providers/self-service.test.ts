@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
-import { useProviderApi, type ProviderApi } from '../auth/provider-app.ts';
-import { API_AUDIENCE } from '../auth/provider-issuer.ts';
-import { expectProblem } from '../support/expect-problem.ts';
-import { uniqueEmail } from '../support/factories.ts';
+import { useProviderApi, type ProviderApi } from '../tokens/provider-app.ts';
+import { API_AUDIENCE } from '../tokens/provider-issuer.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 import { portalCalls } from './portal-calls.ts';
 
 async function webConfiguration(api: ProviderApi) {

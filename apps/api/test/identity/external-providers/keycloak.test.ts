@@ -3,9 +3,9 @@
 // PUT /users/{id}, PUT /users/{id}/execute-actions-email; service-account token:
 // https://www.keycloak.org/docs/latest/server_admin/#_service_accounts): keycloak-stand-in.ts.
 import { describe, expect, it } from 'vitest';
-import { useProviderApi } from '../auth/provider-app.ts';
-import { expectProblem } from '../support/expect-problem.ts';
-import { uniqueEmail } from '../support/factories.ts';
+import { useProviderApi } from '../tokens/provider-app.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 import { ADMIN_CLIENT, ADMIN_SECRET, keycloakAdminStandIn } from './keycloak-stand-in.ts';
 import { portalCalls } from './portal-calls.ts';
 

@@ -1,9 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '@pp/contract';
-import { customers, identityLinks } from '../../src/db/schema.ts';
-import { useApi } from '../support/context.ts';
-import { expectProblem } from '../support/expect-problem.ts';
+import { customers, identityLinks } from '../../../src/db/schema.ts';
+import { useApi } from '../../support/context.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
 
 describe('first sign-in with a shared mailbox address', () => {
   const api = useApi();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app.ts';
-import { useApi } from '../support/context.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
+import { createTestApp } from '../../support/app.ts';
+import { useApi } from '../../support/context.ts';
+import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { startTestIssuer, type TestIssuer } from '../../support/issuer.ts';
 
 const PRIVATE = '/api/v1/Lifetime/private';
 const COOLDOWN_MS = 1500;

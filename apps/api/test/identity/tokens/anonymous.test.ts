@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls, needsToken, type CallDefinition } from '@pp/contract';
-import { useApi } from '../support/context.ts';
-import { expectProblem } from '../support/expect-problem.ts';
+import { useApi } from '../../support/context.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
 
 const allCalls: CallDefinition[] = Object.values(calls);
 /** Calls anyone may make. A new entry here is a security decision, not a test fix. */

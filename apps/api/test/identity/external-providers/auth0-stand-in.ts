@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExtraHandler } from '../auth/provider-issuer.ts';
+import type { ExtraHandler } from '../tokens/provider-issuer.ts';
 import { answer, seen, type SeenCall } from './http-stand-in.ts';
 
 export const M2M_CLIENT = 'm2m-portal-admin';

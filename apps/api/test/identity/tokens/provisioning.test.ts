@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls, CustomerSchema } from '@pp/contract';
-import { auditLog, customers, identityLinks } from '../../src/db/schema.ts';
-import { useApi } from '../support/context.ts';
-import { customerIdOf, demo } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-import { createCustomer, uniqueEmail } from '../support/factories.ts';
-import type { MintOptions } from '../support/issuer.ts';
+import { auditLog, customers, identityLinks } from '../../../src/db/schema.ts';
+import { useApi } from '../../support/context.ts';
+import { customerIdOf, demo } from '../../support/demo.ts';
+import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { createCustomer, uniqueEmail } from '../../support/factories.ts';
+import type { MintOptions } from '../../support/issuer.ts';
 
 const URL = `${API_BASE}${calls.customerGetCustomerData.path}`;
 

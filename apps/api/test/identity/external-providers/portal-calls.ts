@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { API_BASE, calls } from '@pp/contract';
-import { mailOutbox } from '../../src/db/schema.ts';
-import type { ProviderApi } from '../auth/provider-app.ts';
-import { bearer } from '../support/expect-problem.ts';
-import { uniqueEmail } from '../support/factories.ts';
+import { mailOutbox } from '../../../src/db/schema.ts';
+import type { ProviderApi } from '../tokens/provider-app.ts';
+import { bearer } from '../../support/expect-problem.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 import type { JWTPayload } from 'jose';
 
 /** The claims that give a first sign-in a verified address, per provider. */

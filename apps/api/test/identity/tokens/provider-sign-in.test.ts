@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls, CustomerSchema } from '@pp/contract';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-import { createCustomer, uniqueEmail } from '../support/factories.ts';
+import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { createCustomer, uniqueEmail } from '../../support/factories.ts';
 import { useProviderApi, type ProviderApi } from './provider-app.ts';
 import type { MintRequest } from './provider-issuer.ts';
 

@@ -3,10 +3,10 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { ProviderName } from '../../src/lib/provider-profiles.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { buildApp } from '../../../src/app.ts';
+import { loadConfig } from '../../../src/config.ts';
+import type { ProviderName } from '../../../src/lib/provider-profiles.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 import {
   startProviderIssuer,
   type ExtraHandler,

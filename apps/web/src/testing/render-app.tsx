@@ -2,11 +2,11 @@ import { configure, render } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import type { WebConfiguration } from '@pp/contract';
 import { I18nextProvider } from 'react-i18next';
-import { ApiProvider } from '../../lib/api/api-provider.tsx';
-import { AuthContext, type Auth } from '../../lib/auth/auth-context.ts';
-import { WebConfigurationContext } from '../../lib/auth/web-configuration.ts';
-import { createI18n } from '../../lib/i18n/i18n.ts';
-import { App, createQueryClient } from '../app.tsx';
+import { ApiProvider } from '../lib/api/api-provider.tsx';
+import { AuthContext, type Auth } from '../lib/auth/auth-context.ts';
+import { WebConfigurationContext } from '../lib/auth/web-configuration.ts';
+import { createI18n } from '../lib/i18n/i18n.ts';
+import { App, createQueryClient } from '../app/app.tsx';
 import { webConfiguration } from './portal-server.ts';
 
 // The first render of a file also transforms the lazy screens' modules: allow it some time.

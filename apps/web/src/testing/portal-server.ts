@@ -1,8 +1,8 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { API_BASE, CustomerUpdateSchema, type Customer, type WebConfiguration } from '@pp/contract';
-import de from '../../../public/assets/i18n/de.json';
-import en from '../../../public/assets/i18n/en.json';
+import de from '../../public/assets/i18n/de.json';
+import en from '../../public/assets/i18n/en.json';
 import { clara, englishPicklists, picklists } from './demo-customers.ts';
 import { fakeLocations } from './fake-locations.ts';
 import { fakePractices } from './fake-practices.ts';

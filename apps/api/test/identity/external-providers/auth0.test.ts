@@ -3,11 +3,11 @@
 // PATCH users/{id}; M2M token: https://auth0.com/docs/secure/tokens/access-tokens/management-api-access-tokens):
 // auth0-stand-in.ts.
 import { describe, expect, it } from 'vitest';
-import { auth0Administration } from '../../src/identity/auth0.ts';
-import { Secret } from '../../src/identity/secret.ts';
-import { ApiError } from '../../src/lib/problem.ts';
-import { useProviderApi } from '../auth/provider-app.ts';
-import { uniqueEmail } from '../support/factories.ts';
+import { auth0Administration } from '../../../src/identity/auth0.ts';
+import { Secret } from '../../../src/identity/secret.ts';
+import { ApiError } from '../../../src/lib/problem.ts';
+import { useProviderApi } from '../tokens/provider-app.ts';
+import { uniqueEmail } from '../../support/factories.ts';
 import { auth0ManagementStandIn, M2M_CLIENT, M2M_SECRET } from './auth0-stand-in.ts';
 import { portalCalls } from './portal-calls.ts';
 
