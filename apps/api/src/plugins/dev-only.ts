@@ -23,12 +23,18 @@ export function hostnameOf(header: string | undefined): string | undefined {
  * The development mailbox and the test calls answer only requests addressed to PUBLIC_URL's
  * host: a page of another site that rebinds its name to 127.0.0.1 cannot reach them. A Host
  * header that is no host at all is a 400 problem.
+ *
+ * The guard decides on the route the router matched, not on the spelling of the URL: the router
+ * decodes `/%64ev/` to `/dev/`, so a test of the raw URL let every other spelling through. The raw
+ * URL still counts, so that a malformed Host is refused even where no route matches.
  */
 export const devOnlyPlugin = fp(
   async (app: FastifyInstance, options: { hostname: string }) => {
     const expected = options.hostname.toLowerCase();
     app.addHook('onRequest', async (request, reply) => {
-      if (!DEV_ONLY.some((prefix) => request.url.startsWith(prefix))) return;
+      const route = request.routeOptions.url ?? '';
+      const spellings = [request.url, route];
+      if (!spellings.some((url) => DEV_ONLY.some((prefix) => url.startsWith(prefix)))) return;
       const hostname = hostnameOf(request.headers.host);
       if (hostname === undefined) {
         return reply

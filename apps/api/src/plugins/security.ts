@@ -110,7 +110,10 @@ export const securityPlugin = fp(
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (neverStored(request.url)) void reply.header('cache-control', 'no-store');
+      // The matched route as well as the raw path: the router decodes `/%64ev/` to `/dev/`.
+      const route = request.routeOptions.url;
+      if (neverStored(request.url) || (route !== undefined && neverStored(route)))
+        void reply.header('cache-control', 'no-store');
       if (options.logoPath !== undefined && pathOf(request.url) === options.logoPath) {
         void reply.header('cross-origin-resource-policy', 'cross-origin');
       }

@@ -23,6 +23,31 @@ describe('development features answer only their own host', () => {
     },
   );
 
+  // Second probe, finding 2: the guard tested the raw URL while the router decodes it, so
+  // `/%64ev/mailbox.json` answered a rebound name with every mail. The guard decides on the route.
+  const atestUsers = `${API_BASE}${calls.atestUsers.path}`.replace('/ATest/', '/%41Test/');
+  it.each(['/%64ev/mailbox.json', '/%64%65%76/mailbox', '/d%65v/mailbox.json', atestUsers])(
+    '%s, another spelling of a development route, is guarded like the route itself',
+    async (url) => {
+      const token = await api.issuer.tokenFor('ben.krause@example.com');
+      const headers = { authorization: `Bearer ${token}` };
+      const own = await api.app.inject({
+        method: 'GET',
+        url: `${url}${url === atestUsers ? '?mail=nobody%40example.com' : ''}`,
+        headers: { ...headers, host: 'localhost:3000' },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['cache-control']).toBe('no-store');
+      const foreign = await api.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, host: 'attacker.example:3000' },
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'not_found' });
+    },
+  );
+
   it('ATest calls refuse a rebound name and create nothing', async () => {
     const email = `rebound-${crypto.randomUUID()}@example.com`;
     const foreign = await api.app.inject({
