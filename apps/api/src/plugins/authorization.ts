@@ -3,9 +3,13 @@ import fp from 'fastify-plugin';
 import { ErrorCode, FieldErrorCode, type CallAccess, type PracticeAccess } from '@pp/contract';
 import { linkOnFirstSignIn } from '../lib/customers/first-sign-in.ts';
 import { findLinkedCustomer, type CustomerRow } from '../lib/customers/linked-customer.ts';
-import { enabledMembership, hasRole, type PracticeMembership } from '../lib/memberships.ts';
+import {
+  enabledMembership,
+  hasRole,
+  type PracticeMembership,
+} from '../lib/authorization/memberships.ts';
 import { practiceOf } from '../lib/practices/practice-of.ts';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

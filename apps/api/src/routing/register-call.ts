@@ -8,10 +8,10 @@ import {
   type CallAccess,
   type CallDefinition,
 } from '@pp/contract';
-import { controlCharacterErrors } from '../lib/control-characters.ts';
+import { controlCharacterErrors } from '../lib/http/control-characters.ts';
 import type { CustomerRow } from '../lib/customers/linked-customer.ts';
-import { ApiError } from '../lib/problem.ts';
-import type { PracticeMembership } from '../lib/memberships.ts';
+import { ApiError } from '../lib/http/problem.ts';
+import type { PracticeMembership } from '../lib/authorization/memberships.ts';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 

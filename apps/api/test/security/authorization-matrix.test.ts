@@ -7,7 +7,7 @@ import {
   type CallDefinition,
   type MembershipRole,
 } from '@pp/contract';
-import { hasRole } from '../../src/lib/memberships.ts';
+import { hasRole } from '../../src/lib/authorization/memberships.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
 import { bearer } from '../support/expect-problem.ts';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type MembershipStatus } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { memberships } from '../../db/schema.ts';
-import { ApiError } from '../problem.ts';
+import { ApiError } from '../http/problem.ts';
 import { currentRole, lockPractice, membershipOf } from './lock.ts';
 
 export interface StatusChange {

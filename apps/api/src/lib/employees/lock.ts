@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MembershipRole, MembershipStatus } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { memberships } from '../../db/schema.ts';
-import { hasRole } from '../memberships.ts';
-import { ApiError } from '../problem.ts';
+import { hasRole } from '../authorization/memberships.ts';
+import { ApiError } from '../http/problem.ts';
 
 /**
  * Serialises every change of a practice's memberships: two admins acting on the same people at

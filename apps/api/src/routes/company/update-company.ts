@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls, DEFAULT_COUNTRY, FieldErrorCode, isPostalCode } from '@pp/contract';
 import { companies } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { companyById, toCompany, type CompanyRow } from '../../lib/companies/company.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { companyById, toCompany, type CompanyRow } from '../../lib/practices/practice.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 const FIELDS = [

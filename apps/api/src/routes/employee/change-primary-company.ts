@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { customers } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { enabledMembership, hasRole } from '../../lib/memberships.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { enabledMembership, hasRole } from '../../lib/authorization/memberships.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**

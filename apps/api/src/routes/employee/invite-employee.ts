@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { calls, ErrorCode, FieldErrorCode, usesProhibitedAlias } from '@pp/contract';
 import { customers, invitations, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { freshInvitation, sendInvitation } from '../../lib/employees/invitation.ts';
 import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
 import { foreignLocations } from '../../lib/employees/practice-locations.ts';
-import { languageOf } from '../../lib/language.ts';
-import { unknownChoices } from '../../lib/picklists.ts';
-import { prohibitedAliasesOf } from '../../lib/prohibited-aliases.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { languageOf } from '../../lib/http/language.ts';
+import { unknownChoices } from '../../lib/reference-data/picklists.ts';
+import { prohibitedAliasesOf } from '../../lib/reference-data/prohibited-aliases.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { assertMailQuota } from '../../mail/quota.ts';
 import { defineRoute } from '../../routing/route.ts';
 

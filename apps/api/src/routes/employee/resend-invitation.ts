@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { customers, invitations } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { freshInvitation, openInvitation, sendInvitation } from '../../lib/employees/invitation.ts';
 import { currentRole, lockPractice } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** A fresh link and a fresh expiry of 7 days for a pending or expired invitation. */

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { invitations, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { openInvitation, removeIfInvitationOnly } from '../../lib/employees/invitation.ts';
 import { currentRole, lockPractice } from '../../lib/employees/lock.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.employeeRevokeInvitation, async (request) => {

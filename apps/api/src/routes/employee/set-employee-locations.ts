@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
 import { locationAssignments } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { foreignLocations } from '../../lib/employees/practice-locations.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.employeeSetEmployeeLocations, async (request) => {

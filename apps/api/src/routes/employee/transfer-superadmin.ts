@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
 import { memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { calls } from '@pp/contract';
-import { hasRole } from '../../lib/memberships.ts';
+import { hasRole } from '../../lib/authorization/memberships.ts';
 import { listLocations } from '../../lib/locations/list.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** `contactId` is the caller, or anyone for an admin (PRODUCT §4). */

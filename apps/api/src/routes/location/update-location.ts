@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls, DEFAULT_COUNTRY, FieldErrorCode, isPostalCode } from '@pp/contract';
 import { locations } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { locationById, toLocation, type LocationRow } from '../../lib/locations/location.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 const FIELDS = [
