@@ -49,9 +49,10 @@ const ACCESS_TEXT = {
 /** Who may call, in the OpenAPI document's description of the operation. */
 function describeAccess(access: CallAccess): string {
   if (typeof access === 'string') return `Access: ${ACCESS_TEXT[access]}`;
-  const { role, from, target = 'practice' } = access.practice;
+  const { role, from, target = 'practice', orSelf } = access.practice;
   const whose = target === 'practice' ? 'the practice' : `the practice of the ${target}`;
-  return `Access: ${role} (or more) of ${whose} named by \`${from}\`; another practice answers 404 like a random id, a smaller role 403.`;
+  const self = orSelf ? `, or any member of it when \`${orSelf}\` names the caller themself` : '';
+  return `Access: ${role} (or more) of ${whose} named by \`${from}\`${self}; another practice answers 404 like a random id, a smaller role 403.`;
 }
 
 /**
