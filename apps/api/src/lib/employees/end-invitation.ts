@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { InvitationRole } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { invitations, memberships } from '../../db/schema.ts';
 import { audit } from '../audit/audit-log.ts';
-import { removeIfInvitationOnly } from './invitation.ts';
+import { ApiError } from '../http/problem.ts';
+import { openInvitation, removeIfInvitationOnly } from './invitation.ts';
 
 export interface InvitationEnd {
   companyId: string;
@@ -11,22 +13,24 @@ export interface InvitationEnd {
   /** The invitee declining, or the admin withdrawing it. */
   actorCustomerId: string;
   ending: 'declined' | 'revoked';
+  /** Refuses the caller for this invitation (a policy rule), after it is known to exist. */
+  mayEnd?: (invitation: { role: InvitationRole }) => void;
 }
 
 /**
  * Ends an open invitation, declined by the invitee or withdrawn by an admin, under the practice's
- * lock: no membership remains, and the audit log keeps the invitation and how it ended.
+ * lock: no membership remains, and the audit log keeps the invitation and how it ended. None
+ * open answers 404.
  */
-export async function endInvitation(
-  tx: Executor,
-  invitationId: string,
-  end: InvitationEnd,
-): Promise<void> {
+export async function endInvitation(tx: Executor, end: InvitationEnd): Promise<void> {
   const { companyId, customerId, ending } = end;
+  const invitation = await openInvitation(tx, companyId, customerId);
+  if (!invitation) throw ApiError.notFound();
+  end.mayEnd?.(invitation);
   await tx
     .update(invitations)
     .set(ending === 'declined' ? { declinedAt: sql`now()` } : { revokedAt: sql`now()` })
-    .where(eq(invitations.id, invitationId));
+    .where(eq(invitations.id, invitation.id));
   await tx
     .delete(memberships)
     .where(

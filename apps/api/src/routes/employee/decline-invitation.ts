@@ -1,8 +1,6 @@
 import { calls } from '@pp/contract';
 import { endInvitation } from '../../lib/employees/end-invitation.ts';
-import { openInvitation } from '../../lib/employees/invitation.ts';
 import { lockPractice } from '../../lib/employees/lock.ts';
-import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** Declining leaves no membership; the audit log keeps the invitation and the decline. */
@@ -11,9 +9,7 @@ export default defineRoute(calls.employeeDeclineInvitation, async (request) => {
   const customerId = request.customer.id;
   await request.server.db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    const invitation = await openInvitation(tx, companyId, customerId);
-    if (!invitation) throw ApiError.notFound();
-    await endInvitation(tx, invitation.id, {
+    await endInvitation(tx, {
       companyId,
       customerId,
       actorCustomerId: customerId,

@@ -2,9 +2,7 @@ import { calls } from '@pp/contract';
 import { assertMayInviteAs } from '../../lib/authorization/policy.ts';
 import { recheckRole } from '../../lib/authorization/recheck.ts';
 import { endInvitation } from '../../lib/employees/end-invitation.ts';
-import { openInvitation } from '../../lib/employees/invitation.ts';
 import { lockPractice } from '../../lib/employees/lock.ts';
-import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.employeeRevokeInvitation, async (request) => {
@@ -14,14 +12,12 @@ export default defineRoute(calls.employeeRevokeInvitation, async (request) => {
     await lockPractice(tx, companyId);
     // Under the lock: a concurrent role change may have landed since the declared check.
     const callerRole = await recheckRole(tx, callerId, companyId, 'admin');
-    const invitation = await openInvitation(tx, companyId, customerId);
-    if (!invitation) throw ApiError.notFound();
-    assertMayInviteAs(callerRole, invitation.role);
-    await endInvitation(tx, invitation.id, {
+    await endInvitation(tx, {
       companyId,
       customerId,
       actorCustomerId: callerId,
       ending: 'revoked',
+      mayEnd: (invitation) => assertMayInviteAs(callerRole, invitation.role),
     });
   });
   return { status: 'done' as const };
