@@ -11,7 +11,7 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
-import { createTokenVerifier } from '../../apps/api/src/lib/token-verifier.ts';
+import { createTokenVerifier } from '../../apps/api/src/lib/tokens/token-verifier.ts';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import { createCustomer, createPractice } from '../../apps/api/test/support/factories.ts';
 import { BENCH_CLIENT_ID } from './prepare.ts';

@@ -8,7 +8,7 @@ import {
   requestParametersOf,
   tokenScopeOf,
   type ProviderName,
-} from './lib/provider-profiles.ts';
+} from './lib/tokens/provider-profiles.ts';
 
 // Messages name the variable and what it accepts, never the value: URLs may hold passwords.
 const TRUE_VALUES = ['true', '1', 'yes'];

@@ -9,9 +9,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { providerMailer } from './identity/provider-mailer.ts';
-import { prohibitedAliasesOf } from './lib/prohibited-aliases.ts';
-import { serverTimeouts } from './lib/server-timeouts.ts';
-import { trustProxyOption } from './lib/trust-proxy.ts';
+import { prohibitedAliasesOf } from './lib/reference-data/prohibited-aliases.ts';
+import { serverTimeouts } from './lib/http/server-timeouts.ts';
+import { trustProxyOption } from './lib/http/trust-proxy.ts';
 import { mailSiteOf } from './mail/outbox.ts';
 import { startMailWorker } from './mail/worker.ts';
 

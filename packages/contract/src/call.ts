@@ -30,6 +30,12 @@ export interface PracticeAccess<Q = unknown, B = unknown> {
   /** The smallest role that may call: member < admin < superadmin. */
   role: MembershipRole;
   /**
+   * Or the person themself: the parameter that names the person the call acts on (e.g.
+   * `body.customerId`). When it names the caller, any enabled membership of the practice is
+   * enough; otherwise `role` holds. A missing value names nobody.
+   */
+  orSelf?: ParameterPath<Q, B>;
+  /**
    * A disabled practice is read-only: a call that changes something (any method but GET) is
    * refused with `409 practice_disabled`, unless it is one that works on a disabled practice
    * (enabling it again).
@@ -43,9 +49,9 @@ export interface PracticeAccess<Q = unknown, B = unknown> {
  * - `token`: any valid access token (reference data, liveness);
  * - `api-scope`: a valid access token that carries the api's scope;
  * - `customer`: a signed-in customer (the identity is linked, or linked on its first sign-in);
- * - `{ practice }`: a customer with at least that role in an enabled membership of the practice.
- *   A practice the caller is not connected to answers exactly like a random id (404), a role
- *   too small 403.
+ * - `{ practice }`: a customer with at least that role in an enabled membership of the practice
+ *   (with `orSelf`: or any role when the call acts on the caller themself). A practice the
+ *   caller is not connected to answers exactly like a random id (404), a role too small 403.
  */
 export type CallAccess<Q = unknown, B = unknown> =
   'anyone' | 'token' | 'api-scope' | 'customer' | { practice: PracticeAccess<Q, B> };

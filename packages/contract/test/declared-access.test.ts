@@ -28,6 +28,10 @@ const Declaration = z.union([
       from: z.string().regex(/^(query|body)\.[A-Za-z]+$/),
       target: z.enum(ACCESS_TARGETS).optional(),
       role: z.enum(MEMBERSHIP_ROLES),
+      orSelf: z
+        .string()
+        .regex(/^(query|body)\.[A-Za-z]+$/)
+        .optional(),
       whileDisabled: z.literal('allowed').optional(),
     }),
   }),
@@ -51,6 +55,21 @@ describe('every call of the contract', () => {
       const schema = fieldSchema(call, from);
       expect(schema, `${from} is not a field of the call`).toBeDefined();
       expect(schema?.safeParse(undefined).success).toBe(false);
+      expect(schema?.safeParse('00000000-0000-4000-8000-000000000001').success).toBe(true);
+      expect(schema?.safeParse('not-an-id').success).toBe(false);
+    },
+  );
+
+  const selfCalls = allCalls.flatMap(([name, call]) =>
+    typeof call.access === 'object' && call.access.practice.orSelf
+      ? [[name, call, call.access.practice.orSelf] as const]
+      : [],
+  );
+  it.each(selfCalls)(
+    '%s names the person it acts on by an id of its request',
+    (_name, call, from) => {
+      const schema = fieldSchema(call, from);
+      expect(schema, `${from} is not a field of the call`).toBeDefined();
       expect(schema?.safeParse('00000000-0000-4000-8000-000000000001').success).toBe(true);
       expect(schema?.safeParse('not-an-id').success).toBe(false);
     },

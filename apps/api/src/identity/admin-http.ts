@@ -1,5 +1,5 @@
 import { ErrorCode } from '@pp/contract';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 import type { Secret } from './secret.ts';
 
 export interface AdminHttpOptions {

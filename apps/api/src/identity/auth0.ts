@@ -1,6 +1,6 @@
 import { ErrorCode, type Language } from '@pp/contract';
 import type { Executor } from '@pp/database';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 import { enqueueMail, type MailSite } from '../mail/outbox.ts';
 import { adminHttp } from './admin-http.ts';
 import type { IdentityAdministration } from './administration.ts';

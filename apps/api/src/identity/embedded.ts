@@ -1,7 +1,7 @@
 import { ErrorCode } from '@pp/contract';
 import { AccountChangeRefused, accountAdministration } from '@pp/idp';
 import type { Config } from '../config.ts';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 import { mailSiteOf } from '../mail/outbox.ts';
 import type { IdentityAdministration } from './administration.ts';
 import { providerMailer } from './provider-mailer.ts';

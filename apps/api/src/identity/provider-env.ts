@@ -1,4 +1,4 @@
-import type { ProviderName } from '../lib/provider-profiles.ts';
+import type { ProviderName } from '../lib/tokens/provider-profiles.ts';
 import { Secret } from './secret.ts';
 
 /** Microsoft's own pages where a user changes their password and sees their account. */

@@ -3,7 +3,7 @@ import { ErrorCode } from '@pp/contract';
 // Any connection of the database: the provider's transactions write mails too.
 import type { Executor } from '@pp/database';
 import { mailOutbox } from '../db/schema.ts';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 
 /**
  * How many mails the outbox accepts in the last hour and the last 24 hours, so nobody can use the

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@pp/contract';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 import {
   InvalidTokenError,
   IssuerUnavailableError,
   MAX_TOKEN_LENGTH,
   type TokenVerifier,
   type VerifiedToken,
-} from '../lib/token-verifier.ts';
+} from '../lib/tokens/token-verifier.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,9 +3,13 @@ import fp from 'fastify-plugin';
 import { ErrorCode, FieldErrorCode, type CallAccess, type PracticeAccess } from '@pp/contract';
 import { linkOnFirstSignIn } from '../lib/customers/first-sign-in.ts';
 import { findLinkedCustomer, type CustomerRow } from '../lib/customers/linked-customer.ts';
-import { enabledMembership, hasRole, type PracticeMembership } from '../lib/memberships.ts';
+import {
+  enabledMembership,
+  hasRole,
+  type PracticeMembership,
+} from '../lib/authorization/memberships.ts';
 import { practiceOf } from '../lib/practices/practice-of.ts';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +43,11 @@ async function customerOf(request: FastifyRequest): Promise<CustomerRow> {
   );
 }
 
+/** Whether the call acts on the caller themself (`orSelf`): then any role is enough. */
+function actsOnSelf(request: FastifyRequest, customer: CustomerRow, access: PracticeAccess) {
+  return access.orSelf !== undefined && parameter(request, access.orSelf) === customer.id;
+}
+
 /**
  * The membership the declaration asks for. A practice the caller is not connected to (or an id
  * that names nothing) answers 404, identical to a random id; a role too small answers 403.
@@ -56,7 +65,9 @@ async function membershipFor(
   const membership =
     companyId && (await enabledMembership(request.server.db, customer.id, companyId));
   if (!membership) throw ApiError.notFound();
-  if (!hasRole(membership.role, access.role)) throw ApiError.forbidden();
+  if (!hasRole(membership.role, access.role) && !actsOnSelf(request, customer, access)) {
+    throw ApiError.forbidden();
+  }
   const reads = request.method === 'GET' || request.method === 'HEAD';
   if (membership.companyStatus === 'disabled' && !reads && access.whileDisabled !== 'allowed') {
     throw new ApiError(409, ErrorCode.practiceDisabled);
@@ -66,7 +77,10 @@ async function membershipFor(
 
 /**
  * Authorization as a plugin before the handler: the customer and the membership a call's
- * declaration asks for are looked up once and put on the request. Handlers never check again.
+ * declaration asks for are looked up once and put on the request. Handlers never check the
+ * caller's role again; what depends on the person acted on is `lib/authorization/policy.ts`,
+ * and a call that changes memberships re-checks the role under the practice's lock
+ * (`lib/authorization/recheck.ts`, decision 0045).
  */
 export const authorizationPlugin = fp(
   async (app: FastifyInstance) => {

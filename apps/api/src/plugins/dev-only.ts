@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, ErrorCode, FieldErrorCode, PROBLEM_CONTENT_TYPE } from '@pp/contract';
-import { problem } from '../lib/problem.ts';
+import { problem } from '../lib/http/problem.ts';
 import { sendNotFound } from './errors.ts';
 
 const DEV_ONLY = [`${API_BASE}/ATest/`, '/dev/'];

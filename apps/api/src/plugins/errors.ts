@@ -14,8 +14,8 @@ import {
   isDatabaseUnavailable,
   OUTAGE_RETRY_AFTER_SECONDS,
   type OutageTracker,
-} from '../lib/database-outage.ts';
-import { ApiError, problem } from '../lib/problem.ts';
+} from '../lib/database/database-outage.ts';
+import { ApiError, problem } from '../lib/http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

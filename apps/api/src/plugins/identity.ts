@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@pp/contract';
 import type { IdentityAdministration } from '../identity/administration.ts';
-import { ApiError } from '../lib/problem.ts';
+import { ApiError } from '../lib/http/problem.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, PROBLEM_CONTENT_TYPE } from '@pp/contract';
-import { problem } from '../lib/problem.ts';
+import { problem } from '../lib/http/problem.ts';
 
 export interface OverloadLimits {
   /** Event-loop delay above which requests are shed (ms); 0 turns the check off. */

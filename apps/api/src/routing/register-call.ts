@@ -8,10 +8,10 @@ import {
   type CallAccess,
   type CallDefinition,
 } from '@pp/contract';
-import { controlCharacterErrors } from '../lib/control-characters.ts';
+import { controlCharacterErrors } from '../lib/http/control-characters.ts';
 import type { CustomerRow } from '../lib/customers/linked-customer.ts';
-import { ApiError } from '../lib/problem.ts';
-import type { PracticeMembership } from '../lib/memberships.ts';
+import { ApiError } from '../lib/http/problem.ts';
+import type { PracticeMembership } from '../lib/authorization/memberships.ts';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -49,9 +49,10 @@ const ACCESS_TEXT = {
 /** Who may call, in the OpenAPI document's description of the operation. */
 function describeAccess(access: CallAccess): string {
   if (typeof access === 'string') return `Access: ${ACCESS_TEXT[access]}`;
-  const { role, from, target = 'practice' } = access.practice;
+  const { role, from, target = 'practice', orSelf } = access.practice;
   const whose = target === 'practice' ? 'the practice' : `the practice of the ${target}`;
-  return `Access: ${role} (or more) of ${whose} named by \`${from}\`; another practice answers 404 like a random id, a smaller role 403.`;
+  const self = orSelf ? `, or any member of it when \`${orSelf}\` names the caller themself` : '';
+  return `Access: ${role} (or more) of ${whose} named by \`${from}\`${self}; another practice answers 404 like a random id, a smaller role 403.`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AccountChangeRefused, createAccount, findAccountByEmail, idpSchema } from '@pp/idp';
 import { embeddedIdentityAdministration } from '../../src/identity/embedded.ts';
-import { ApiError } from '../../src/lib/problem.ts';
+import { ApiError } from '../../src/lib/http/problem.ts';
 import { linkTo, mailsTo, newAddress } from './support/mails.ts';
 import { csrfOf, getPage, postPage } from './support/pages.ts';
 import { useEmbeddedProvider } from './support/provider.ts';

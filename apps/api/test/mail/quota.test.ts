@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema.ts';
-import { ApiError } from '../../src/lib/problem.ts';
+import { ApiError } from '../../src/lib/http/problem.ts';
 import { checkMailQuota, MAIL_LIMITS } from '../../src/mail/quota.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { enqueue, newAddress, verificationMail } from './fixtures.ts';

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,13 +8,15 @@ import {
   type CallDefinition,
   type MembershipRole,
 } from '@pp/contract';
-import { hasRole } from '../../src/lib/memberships.ts';
+import { auditLog, customers } from '../../src/db/schema.ts';
+import { hasRole } from '../../src/lib/authorization/memberships.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
 import { bearer } from '../support/expect-problem.ts';
+import { createCustomer, uniqueEmail } from '../support/factories.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
 import { EXCEPTIONS, ROWS, type MatrixRequest } from './rows.ts';
-import { CALLERS, createWorld, type Caller, type ObjectKind, type World } from './world.ts';
+import { CALLERS, createWorld, type Caller, type ObjectKind } from './world.ts';
 
 const operationId = (call: CallDefinition) => call.path.slice(1).replace(/[^A-Za-z0-9]+/g, '_');
 const OPERATIONS = Object.values(calls).map((call) => [operationId(call), call] as const);
@@ -25,7 +28,6 @@ const NAMES_A_PRACTICE = new Set([
   'Rights_IsUserSuperAdminOfPractice',
   'Employee_AcceptInvitation',
   'Employee_DeclineInvitation',
-  'Employee_ChangePrimaryCompany',
 ]);
 
 /** The caller's role in the practice of the object, or null when they are not connected to it. */
@@ -38,14 +40,35 @@ function roleIn(caller: Caller, kind: ObjectKind): MembershipRole | null {
 
 type Expected = 'allowed' | 'signed-in' | number;
 
-/** PRODUCT §4 from the declaration: 401 without a token, 404 outside, 403 below the role. */
-function expected(name: string, access: CallAccess, caller: Caller, kind: ObjectKind): Expected {
+/** A call declared with `orSelf`. */
+const namesSelfBy = (call: CallDefinition) =>
+  typeof call.access === 'object' && call.access.practice.orSelf !== undefined;
+
+/** Whether the request names the caller where the declaration's `orSelf` looks. */
+function namesSelf(access: CallAccess, request: MatrixRequest, callerId: string): boolean {
+  if (typeof access !== 'object' || access.practice.orSelf === undefined) return false;
+  const [part, field = ''] = access.practice.orSelf.split('.', 2);
+  return (part === 'query' ? request.query : request.body)?.[field] === callerId;
+}
+
+/**
+ * PRODUCT §4 from the declaration: 401 without a token, 404 outside, 403 below the role (unless
+ * an `orSelf` call names the caller themself).
+ */
+function expected(
+  name: string,
+  access: CallAccess,
+  caller: Caller,
+  kind: ObjectKind,
+  self = false,
+): Expected {
   if (access === 'anyone') return 'allowed';
   if (caller === 'anonymous') return 401;
   if (typeof access === 'string') return 'signed-in';
   const role = roleIn(caller, kind);
   if (role === null) return 404;
-  return EXCEPTIONS[name]?.[role] ?? (hasRole(role, access.practice.role) ? 'allowed' : 403);
+  const allowed = hasRole(role, access.practice.role) || self;
+  return EXCEPTIONS[name]?.[role] ?? (allowed ? 'allowed' : 403);
 }
 
 /** No server error ever; then exactly the status, or past the refusals the expectation allows. */
@@ -70,13 +93,13 @@ describe('the authorization matrix', () => {
     expect(documented.sort()).toEqual(Object.keys(ROWS).sort());
   });
 
-  const send = async (world: World, caller: Caller, call: CallDefinition, request: MatrixRequest) =>
+  /** The request as the customer with that address, or anonymous without one. */
+  const send = async (email: string | undefined, call: CallDefinition, request: MatrixRequest) =>
     api.app.inject({
       method: call.method,
       url: `${API_BASE}${call.path}${request.query ? `?${new URLSearchParams(request.query)}` : ''}`,
       remoteAddress: randomClientAddress(),
-      headers:
-        caller === 'anonymous' ? {} : bearer(await api.issuer.tokenFor(world.emails[caller])),
+      headers: email === undefined ? {} : bearer(await api.issuer.tokenFor(email)),
       ...(request.body ? { payload: request.body } : {}),
     });
 
@@ -88,10 +111,12 @@ describe('the authorization matrix', () => {
       const callerId = caller === 'anonymous' ? world.ids.member : world.ids[caller];
       const answers = {} as Record<ObjectKind, LightMyRequestResponse>;
       for (const kind of KINDS) {
-        answers[kind] = await send(world, caller, call, row(world.objects[kind], callerId));
+        const request = row(world.objects[kind], callerId);
+        const email = caller === 'anonymous' ? undefined : world.emails[caller];
+        answers[kind] = await send(email, call, request);
         check(
           answers[kind],
-          expected(name, call.access, caller, kind),
+          expected(name, call.access, caller, kind, namesSelf(call.access, request, callerId)),
           `${name} as ${caller} on ${kind}`,
         );
       }
@@ -107,4 +132,51 @@ describe('the authorization matrix', () => {
       }
     });
   });
+
+  /**
+   * `orSelf`: a call on a person of the practice, made by that person or by an admin. The row
+   * names P's member; a colleague (another member of P), the disabled member, the outsider
+   * (a user of Q only) and an anonymous caller are refused, and a refusal stores nothing.
+   */
+  describe.each(OPERATIONS.filter(([, call]) => namesSelfBy(call)))(
+    '%s, on the person themself or by an admin',
+    (name, call) => {
+      const answers: [Caller | 'colleague', Expected][] = [
+        ['member', 'allowed'],
+        ['admin', 'allowed'],
+        ['superadmin', 'allowed'],
+        ['colleague', 403],
+        ['disabled', 404],
+        ['outsider', 404],
+        ['anonymous', 401],
+      ];
+      it.each(answers)('as %s', async (who, want) => {
+        const row = ROWS[name];
+        if (!row) throw new Error(`no row for ${name}`);
+        const world = await createWorld(api.db.database.db);
+        const { db } = api.db.database;
+        const colleague = await createCustomer(db, {
+          email: uniqueEmail('k'),
+          practices: [{ companyId: world.objects.own.practice }],
+        });
+        const email =
+          who === 'anonymous'
+            ? undefined
+            : who === 'colleague'
+              ? colleague.email
+              : world.emails[who];
+        const person = world.ids.member;
+        // The person's record and what the audit log says about them (a caller's first
+        // sign-in writes entries about the caller).
+        const stored = async () => ({
+          audit: await db.select().from(auditLog).where(eq(auditLog.entityId, person)),
+          person: await db.select().from(customers).where(eq(customers.id, person)),
+        });
+        const before = await stored();
+        const answer = await send(email, call, row(world.objects.own, person));
+        check(answer, want, `${name} as ${who} on P's member`);
+        if (want !== 'allowed') expect(await stored()).toEqual(before);
+      });
+    },
+  );
 });

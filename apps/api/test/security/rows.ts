@@ -7,8 +7,12 @@ export interface MatrixRequest {
   body?: Record<string, unknown>;
 }
 
-/** How a call names the objects of a world: one row per operation of the OpenAPI document. */
-export type Row = (objects: Objects, callerId: string) => MatrixRequest;
+/**
+ * How a call names the objects of a world: one row per operation of the OpenAPI document.
+ * `selfId` is the person a call on oneself names: the caller in the matrix, P's member in the
+ * rows of the `orSelf` calls.
+ */
+export type Row = (objects: Objects, selfId: string) => MatrixRequest;
 
 const practice = (o: Objects) => ({ query: { companyId: o.practice } });
 const person = (o: Objects) => ({ body: { companyId: o.practice, customerId: o.person } });
@@ -40,8 +44,8 @@ export const ROWS: Record<string, Row> = {
   Customer_UpdateEmail: () => ({ query: { newEmail: uniqueEmail('neu') } }),
   Customer_VerifyEmail: () => ({ query: { verifyHash: 'x'.repeat(43) } }),
   Employee_AcceptInvitation: (o) => ({ body: { companyId: o.practice } }),
-  Employee_ChangePrimaryCompany: (o, callerId) => ({
-    body: { companyId: o.practice, customerId: callerId },
+  Employee_ChangePrimaryCompany: (o, selfId) => ({
+    body: { companyId: o.practice, customerId: selfId },
   }),
   Employee_ChangeRole: (o) => ({ body: { ...person(o).body, role: 'admin' } }),
   Employee_DeclineInvitation: (o) => ({ body: { companyId: o.practice } }),
@@ -73,8 +77,8 @@ export const ROWS: Record<string, Row> = {
     },
   }),
   Location_GetLocationById: (o) => ({ query: { locationId: o.location } }),
-  Location_GetLocations: (o, callerId) => ({
-    query: { parentId: o.practice, contactId: callerId },
+  Location_GetLocations: (o, selfId) => ({
+    query: { parentId: o.practice, contactId: selfId },
   }),
   Location_UpdateLocation: (o) => ({
     body: { locationId: o.location, phoneNumber: '+49 30 1111111' },

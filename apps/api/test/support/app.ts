@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { createTokenVerifier } from '../../src/lib/token-verifier.ts';
+import { createTokenVerifier } from '../../src/lib/tokens/token-verifier.ts';
 import type { TestIssuer } from './issuer.ts';
 
 /** Every log line the app wrote, for assertions that logs leak nothing. */

@@ -131,7 +131,15 @@ export const employeeChangePrimaryCompany = defineCall({
   tag: 'Employee',
   summary:
     "Sets a customer's primary practice: the customer themself, or an admin of that practice for one of its members; it must be an enabled membership",
-  access: 'customer',
+  // Works on a disabled practice too: it only says which practice the person opens first.
+  access: {
+    practice: {
+      from: 'body.companyId',
+      role: 'admin',
+      orSelf: 'body.customerId',
+      whileDisabled: 'allowed',
+    },
+  },
   body: MembershipTargetSchema,
   response: DoneSchema,
 });

@@ -15,7 +15,8 @@ export const locationGetLocations = defineCall({
   tag: 'Location',
   summary:
     "One page of the practice's locations, and the locations the contact is assigned to (the caller; anyone for an admin)",
-  access: { practice: { from: 'query.parentId', role: 'member' } },
+  // A member marks their own assignments (`contactId`); an admin anyone's.
+  access: { practice: { from: 'query.parentId', role: 'admin', orSelf: 'query.contactId' } },
   querystring: LocationsQuerySchema,
   response: LocationsSchema,
 });

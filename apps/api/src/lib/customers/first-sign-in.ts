@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { EmailSchema, ErrorCode, usesProhibitedAlias } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { customers, identityLinks } from '../../db/schema.ts';
-import { prohibitedAliasesOf } from '../prohibited-aliases.ts';
-import { audit } from '../audit.ts';
-import { languageOf } from '../language.ts';
-import { ApiError } from '../problem.ts';
-import { IssuerUnavailableError } from '../token-verifier.ts';
+import { prohibitedAliasesOf } from '../reference-data/prohibited-aliases.ts';
+import { audit } from '../audit/audit-log.ts';
+import { languageOf } from '../http/language.ts';
+import { ApiError } from '../http/problem.ts';
+import { IssuerUnavailableError } from '../tokens/token-verifier.ts';
 import { findLinkedCustomer, type CustomerRow } from './linked-customer.ts';
 
 /**

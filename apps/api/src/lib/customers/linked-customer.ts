@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { customers } from '../../db/schema.ts';
-import { hotQueries } from '../hot-queries.ts';
+import { hotQueries } from '../database/hot-queries.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

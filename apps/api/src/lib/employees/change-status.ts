@@ -2,8 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type MembershipStatus } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { memberships } from '../../db/schema.ts';
-import { ApiError } from '../problem.ts';
-import { currentRole, lockPractice, membershipOf } from './lock.ts';
+import { ApiError } from '../http/problem.ts';
+import { assertMayChangeStatus } from '../authorization/policy.ts';
+import { recheckRole } from '../authorization/recheck.ts';
+import { lockPractice, membershipOf } from './lock.ts';
 
 export interface StatusChange {
   companyId: string;
@@ -20,11 +22,14 @@ export interface StatusChange {
 export async function changeStatus(tx: Executor, change: StatusChange): Promise<MembershipStatus> {
   const { companyId, callerId, targetId, to } = change;
   await lockPractice(tx, companyId);
-  const callerRole = await currentRole(tx, callerId, companyId, 'admin');
+  // Under the lock: a concurrent role change may have landed since the declared check.
+  const callerRole = await recheckRole(tx, callerId, companyId, 'admin');
   const target = await membershipOf(tx, targetId, companyId);
   if (!target) throw ApiError.notFound();
-  if (targetId === callerId || target.role === 'superadmin') throw ApiError.forbidden();
-  if (target.role === 'admin' && callerRole !== 'superadmin') throw ApiError.forbidden();
+  assertMayChangeStatus(
+    { customerId: callerId, role: callerRole },
+    { customerId: targetId, role: target.role },
+  );
   const from = target.status;
   const allowed: MembershipStatus[] =
     to === 'enabled' ? ['disabled', 'requested'] : ['enabled', 'requested'];

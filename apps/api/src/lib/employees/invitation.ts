@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { companies, customers, identityLinks, invitations, memberships } from '../../db/schema.ts';
 import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
 import type { Language } from '@pp/contract';
-import { newLinkSecret } from '../link-secrets.ts';
+import { newLinkSecret } from '../mail-links/link-secrets.ts';
 
 /** An invitation is valid this long (PRODUCT §4). */
 export const INVITATION_VALID_DAYS = 7;

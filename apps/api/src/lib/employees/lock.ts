@@ -2,8 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MembershipRole, MembershipStatus } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { memberships } from '../../db/schema.ts';
-import { hasRole } from '../memberships.ts';
-import { ApiError } from '../problem.ts';
 
 /**
  * Serialises every change of a practice's memberships: two admins acting on the same people at
@@ -29,21 +27,4 @@ export async function membershipOf(
     .from(memberships)
     .where(and(eq(memberships.customerId, customerId), eq(memberships.companyId, companyId)));
   return row;
-}
-
-/**
- * The caller's role as it is now, under the practice lock: the declared access was checked
- * before the lock, and a concurrent change (a hand-over of the superadmin role) may have
- * changed it since.
- */
-export async function currentRole(
-  tx: Executor,
-  callerId: string,
-  companyId: string,
-  atLeast: MembershipRole,
-): Promise<MembershipRole> {
-  const caller = await membershipOf(tx, callerId, companyId);
-  if (!caller || caller.status !== 'enabled') throw ApiError.notFound();
-  if (!hasRole(caller.role, atLeast)) throw ApiError.forbidden();
-  return caller.role;
 }

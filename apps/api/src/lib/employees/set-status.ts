@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { audit } from '../audit.ts';
+import { audit } from '../audit/audit-log.ts';
 import { changeStatus, type StatusChange } from './change-status.ts';
 import { employeeOf } from './view.ts';
 

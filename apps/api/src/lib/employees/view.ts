@@ -8,7 +8,7 @@ import {
   locations,
   memberships,
 } from '../../db/schema.ts';
-import { ApiError } from '../problem.ts';
+import { ApiError } from '../http/problem.ts';
 import { TypedInviteeSchema } from './typed.ts';
 
 const invited = sql`${memberships.status} = 'invited'`;

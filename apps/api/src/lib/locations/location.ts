@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Location } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { locations } from '../../db/schema.ts';
-import { ApiError } from '../problem.ts';
+import { ApiError } from '../http/problem.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
 

@@ -4,8 +4,8 @@ import { calls, ErrorCode } from '@pp/contract';
 import { createAccount, findAccountByEmail } from '@pp/idp/accounts';
 import type { Executor } from '../../db/client.ts';
 import { companies, customers, identityLinks, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 type Body = z.infer<NonNullable<typeof calls.atestCreateUser.body>>;

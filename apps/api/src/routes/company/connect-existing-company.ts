@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { companies, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { notifyAdmins } from '../../lib/companies/connect-request.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { notifyAdmins } from '../../lib/practices/connect-request.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
 import { companies, customers, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { toCompany } from '../../lib/companies/company.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { toCompany } from '../../lib/practices/practice.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** Practices one account may create: a practice manager runs a few, nobody needs more. */

@@ -1,6 +1,6 @@
 import { calls } from '@pp/contract';
-import { audit } from '../../lib/audit.ts';
-import { setCompanyStatus, toCompany } from '../../lib/companies/company.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { setCompanyStatus, toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.companyEnableCompany, async (request) => {

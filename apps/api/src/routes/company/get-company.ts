@@ -1,5 +1,5 @@
 import { calls } from '@pp/contract';
-import { companyById, toCompany } from '../../lib/companies/company.ts';
+import { companyById, toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.companyGetCompany, async (request) =>

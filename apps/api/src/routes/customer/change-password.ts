@@ -1,5 +1,5 @@
 import { calls } from '@pp/contract';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { assertMailQuota } from '../../mail/quota.ts';
 import { defineRoute } from '../../routing/route.ts';
 

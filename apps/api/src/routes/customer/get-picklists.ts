@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { calls, type Picklists, type PicklistValue } from '@pp/contract';
 import { picklistValues } from '../../db/schema.ts';
-import { languageOf } from '../../lib/language.ts';
+import { languageOf } from '../../lib/http/language.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.customerGetPicklists, async (request, reply) => {

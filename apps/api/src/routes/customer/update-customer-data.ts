@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls, EDITABLE_CUSTOMER_FIELDS, type CustomerUpdate } from '@pp/contract';
 import { customers } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { customerData } from '../../lib/customers/customer-data.ts';
 import type { CustomerRow } from '../../lib/customers/linked-customer.ts';
 import { readOnlyChanges } from '../../lib/customers/read-only-fields.ts';
-import { unknownChoices } from '../../lib/picklists.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { unknownChoices } from '../../lib/reference-data/picklists.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 type Editable = (typeof EDITABLE_CUSTOMER_FIELDS)[number];

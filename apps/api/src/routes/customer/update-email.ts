@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { calls, FieldErrorCode, usesProhibitedAlias } from '@pp/contract';
 import { emailChanges } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import {
   dropPendingChanges,
   EMAIL_CHANGE_VALID_HOURS,
   isEmailTaken,
 } from '../../lib/customers/email-change.ts';
-import { newLinkSecret } from '../../lib/link-secrets.ts';
-import { prohibitedAliasesOf } from '../../lib/prohibited-aliases.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { newLinkSecret } from '../../lib/mail-links/link-secrets.ts';
+import { prohibitedAliasesOf } from '../../lib/reference-data/prohibited-aliases.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
 import { assertMailQuota } from '../../mail/quota.ts';
 import { defineRoute } from '../../routing/route.ts';

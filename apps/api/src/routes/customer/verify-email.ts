@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
 import { customers, emailChanges } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { customerData } from '../../lib/customers/customer-data.ts';
 import { isEmailTaken } from '../../lib/customers/email-change.ts';
-import { hashLinkSecret } from '../../lib/link-secrets.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { hashLinkSecret } from '../../lib/mail-links/link-secrets.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**

@@ -8,11 +8,11 @@ import {
   locations,
   memberships,
 } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { openInvitation } from '../../lib/employees/invitation.ts';
 import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { TypedInviteeSchema } from '../../lib/employees/typed.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** Nobody joins a practice without accepting (PRODUCT §4); an expired invitation says so. */

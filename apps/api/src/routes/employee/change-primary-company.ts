@@ -1,24 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { customers } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { enabledMembership, hasRole } from '../../lib/memberships.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { enabledMembership } from '../../lib/authorization/memberships.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**
- * The customer themself, or an admin of the practice for one of its members; the practice must
- * be an enabled membership of the customer. Anything else answers like a random id.
+ * The customer themself, or an admin of the practice for one of its members (the declaration's
+ * `orSelf`); the practice must be an enabled membership of the customer. Anything else answers
+ * like a random id.
  */
 export default defineRoute(calls.employeeChangePrimaryCompany, async (request) => {
   const { db } = request.server;
   const { customerId, companyId } = request.body;
   const callerId = request.customer.id;
-  if (customerId !== callerId) {
-    const caller = await enabledMembership(db, callerId, companyId);
-    if (!caller) throw ApiError.notFound();
-    if (!hasRole(caller.role, 'admin')) throw ApiError.forbidden();
-  }
   const target = await enabledMembership(db, customerId, companyId);
   if (!target) throw ApiError.notFound();
   await db.transaction(async (tx) => {

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { calls, ErrorCode } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertRoleChangeable } from '../../lib/authorization/policy.ts';
+import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** Member ↔ admin, by the superadmin, for an enabled employee other than themself. */
@@ -12,12 +14,11 @@ export default defineRoute(calls.employeeChangeRole, async (request) => {
   const { companyId, customerId, role } = request.body;
   return request.server.db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    await currentRole(tx, request.customer.id, companyId, 'superadmin');
+    // Under the lock: a concurrent role change may have landed since the declared check.
+    await recheckRole(tx, request.customer.id, companyId, 'superadmin');
     const target = await membershipOf(tx, customerId, companyId);
     if (!target) throw ApiError.notFound();
-    if (target.role === 'superadmin' || target.status !== 'enabled') {
-      throw new ApiError(409, ErrorCode.conflict);
-    }
+    assertRoleChangeable(target);
     if (target.role !== role) {
       await tx
         .update(memberships)

@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { calls, ErrorCode, FieldErrorCode, usesProhibitedAlias } from '@pp/contract';
 import { customers, invitations, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertMayInviteAs } from '../../lib/authorization/policy.ts';
+import { recheckRole } from '../../lib/authorization/recheck.ts';
 import { freshInvitation, sendInvitation } from '../../lib/employees/invitation.ts';
-import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
 import { foreignLocations } from '../../lib/employees/practice-locations.ts';
-import { languageOf } from '../../lib/language.ts';
-import { unknownChoices } from '../../lib/picklists.ts';
-import { prohibitedAliasesOf } from '../../lib/prohibited-aliases.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { languageOf } from '../../lib/http/language.ts';
+import { unknownChoices } from '../../lib/reference-data/picklists.ts';
+import { prohibitedAliasesOf } from '../../lib/reference-data/prohibited-aliases.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { assertMailQuota } from '../../mail/quota.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -37,8 +39,8 @@ export default defineRoute(calls.employeeInviteEmployee, async (request) => {
 
   await db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    const inviterRole = await currentRole(tx, inviter.id, companyId, 'admin');
-    if (role === 'admin' && inviterRole !== 'superadmin') throw ApiError.forbidden();
+    // Under the lock: a concurrent role change may have landed since the declared check.
+    assertMayInviteAs(await recheckRole(tx, inviter.id, companyId, 'admin'), role);
     // The limits before anything is looked up: a refusal must not depend on the address.
     await assertMailQuota(tx, { recipient: email, actorCustomerId: inviter.id, companyId });
     const [existing] = await tx.select().from(customers).where(eq(customers.email, email));

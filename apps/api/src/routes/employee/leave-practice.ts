@@ -1,9 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { companies, customers, memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { currentRole, lockPractice } from '../../lib/employees/lock.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertMayLeave } from '../../lib/authorization/policy.ts';
+import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { lockPractice } from '../../lib/employees/lock.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**
@@ -15,9 +16,8 @@ export default defineRoute(calls.employeeLeavePractice, async (request) => {
   const customer = request.customer;
   await request.server.db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    if ((await currentRole(tx, customer.id, companyId, 'member')) === 'superadmin') {
-      throw ApiError.forbidden();
-    }
+    // Under the lock: a hand-over of the superadmin role may have landed since the declared check.
+    assertMayLeave(await recheckRole(tx, customer.id, companyId, 'member'));
     await tx
       .delete(memberships)
       .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customer.id)));

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { customers, invitations } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertMayInviteAs } from '../../lib/authorization/policy.ts';
+import { recheckRole } from '../../lib/authorization/recheck.ts';
 import { freshInvitation, openInvitation, sendInvitation } from '../../lib/employees/invitation.ts';
-import { currentRole, lockPractice } from '../../lib/employees/lock.ts';
+import { lockPractice } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /** A fresh link and a fresh expiry of 7 days for a pending or expired invitation. */
@@ -15,10 +17,11 @@ export default defineRoute(calls.employeeResendInvitation, async (request) => {
   const admin = request.customer;
   await db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    const adminRole = await currentRole(tx, admin.id, companyId, 'admin');
+    // Under the lock: a concurrent role change may have landed since the declared check.
+    const adminRole = await recheckRole(tx, admin.id, companyId, 'admin');
     const invitation = await openInvitation(tx, companyId, customerId);
     if (!invitation) throw ApiError.notFound();
-    if (invitation.role === 'admin' && adminRole !== 'superadmin') throw ApiError.forbidden();
+    assertMayInviteAs(adminRole, invitation.role);
     const { link, ...secret } = freshInvitation(config);
     await tx
       .update(invitations)

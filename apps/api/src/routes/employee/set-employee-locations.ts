@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { calls, ErrorCode } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { locationAssignments } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertMayHaveLocations } from '../../lib/authorization/policy.ts';
+import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { foreignLocations } from '../../lib/employees/practice-locations.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.employeeSetEmployeeLocations, async (request) => {
@@ -16,12 +18,11 @@ export default defineRoute(calls.employeeSetEmployeeLocations, async (request) =
   if (errors.length > 0) throw ApiError.badRequest(errors);
   return db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    await currentRole(tx, request.customer.id, companyId, 'admin');
+    // Under the lock: a concurrent role change may have landed since the declared check.
+    await recheckRole(tx, request.customer.id, companyId, 'admin');
     const target = await membershipOf(tx, customerId, companyId);
     if (!target) throw ApiError.notFound();
-    if (target.status === 'invited' || target.status === 'requested') {
-      throw new ApiError(409, ErrorCode.conflict);
-    }
+    assertMayHaveLocations(target);
     await tx
       .delete(locationAssignments)
       .where(

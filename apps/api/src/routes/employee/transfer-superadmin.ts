@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { calls, ErrorCode } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { memberships } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { currentRole, lockPractice, membershipOf } from '../../lib/employees/lock.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertMayReceiveSuperadmin } from '../../lib/authorization/policy.ts';
+import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**
@@ -16,12 +18,11 @@ export default defineRoute(calls.employeeTransferSuperadmin, async (request) => 
   const callerId = request.customer.id;
   return request.server.db.transaction(async (tx) => {
     await lockPractice(tx, companyId);
-    await currentRole(tx, callerId, companyId, 'superadmin');
+    // Under the lock: a concurrent hand-over may have landed since the declared check.
+    await recheckRole(tx, callerId, companyId, 'superadmin');
     const target = await membershipOf(tx, customerId, companyId);
     if (!target) throw ApiError.notFound();
-    if (customerId === callerId || target.role !== 'admin' || target.status !== 'enabled') {
-      throw new ApiError(409, ErrorCode.conflict);
-    }
+    assertMayReceiveSuperadmin(callerId, customerId, target);
     const setRole = (id: string, role: 'admin' | 'superadmin') =>
       tx
         .update(memberships)

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
 import type { Db } from '../../db/client.ts';
-import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/database-outage.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../lib/database/database-outage.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 const DB_TIMEOUT_MS = 2000;

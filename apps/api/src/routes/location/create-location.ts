@@ -1,6 +1,6 @@
 import { calls } from '@pp/contract';
 import { locations } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
 import { toLocation } from '../../lib/locations/location.ts';
 import { defineRoute } from '../../routing/route.ts';
 

@@ -1,14 +1,9 @@
 import { calls } from '@pp/contract';
-import { hasRole } from '../../lib/memberships.ts';
 import { listLocations } from '../../lib/locations/list.ts';
-import { ApiError } from '../../lib/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
-/** `contactId` is the caller, or anyone for an admin (PRODUCT §4). */
+/** `contactId` is the caller, or anyone for an admin: the declaration's `orSelf`. */
 export default defineRoute(calls.locationGetLocations, async (request) => {
   const { parentId, contactId, ...options } = request.query;
-  if (contactId !== request.customer.id && !hasRole(request.membership.role, 'admin')) {
-    throw ApiError.forbidden();
-  }
   return listLocations(request.server.db, { companyId: parentId, contactId, ...options });
 });

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { consentRecords, newsletterPreferences } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
-import { languageOf } from '../../lib/language.ts';
-import { unknownChoices } from '../../lib/picklists.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { languageOf } from '../../lib/http/language.ts';
+import { unknownChoices } from '../../lib/reference-data/picklists.ts';
 import { consentChanged, preferencesOf } from '../../lib/preferences/newsletter.ts';
-import { ApiError } from '../../lib/problem.ts';
+import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 const unique = (codes: readonly string[]) => [...new Set(codes)];

@@ -1,5 +1,5 @@
 import { calls } from '@pp/contract';
-import { hasRight } from '../../lib/rights.ts';
+import { hasRight } from '../../lib/authorization/rights.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.rightsIsUserSuperAdminOfPractice, async (request) =>

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { auth0Administration } from '../../../src/identity/auth0.ts';
 import { Secret } from '../../../src/identity/secret.ts';
-import { ApiError } from '../../../src/lib/problem.ts';
+import { ApiError } from '../../../src/lib/http/problem.ts';
 import { useProviderApi } from '../tokens/provider-app.ts';
 import { uniqueEmail } from '../../support/factories.ts';
 import { auth0ManagementStandIn, M2M_CLIENT, M2M_SECRET } from './auth0-stand-in.ts';

@@ -1,11 +1,11 @@
-import { trustProxyOption } from '../../../src/lib/trust-proxy.ts';
+import { trustProxyOption } from '../../../src/lib/http/trust-proxy.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { createIdentityProvider, type IdentityProvider, type ThrottlePolicy } from '@pp/idp';
 import { freePort, TestBrowser } from '@pp/testing';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import { providerMailer } from '../../../src/identity/provider-mailer.ts';
-import { prohibitedAliasesOf } from '../../../src/lib/prohibited-aliases.ts';
-import { serverTimeouts } from '../../../src/lib/server-timeouts.ts';
+import { prohibitedAliasesOf } from '../../../src/lib/reference-data/prohibited-aliases.ts';
+import { serverTimeouts } from '../../../src/lib/http/server-timeouts.ts';
 import { mailSiteOf } from '../../../src/mail/outbox.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
-import type { ProviderName } from '../../../src/lib/provider-profiles.ts';
+import type { ProviderName } from '../../../src/lib/tokens/provider-profiles.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 import {
   startProviderIssuer,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
-import type { ProviderName } from '../../../src/lib/provider-profiles.ts';
+import type { ProviderName } from '../../../src/lib/tokens/provider-profiles.ts';
 
 export const PORTAL_CLIENT = 'portal-web';
 export const API_AUDIENCE = 'https://portal.example.com/api';

@@ -1,11 +1,11 @@
 import { exportJWK, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_NAMES, tokenScopeOf } from '../../../src/lib/provider-profiles.ts';
+import { PROVIDER_NAMES, tokenScopeOf } from '../../../src/lib/tokens/provider-profiles.ts';
 import {
   createTokenVerifier,
   InvalidTokenError,
   type TokenVerifier,
-} from '../../../src/lib/token-verifier.ts';
+} from '../../../src/lib/tokens/token-verifier.ts';
 import { startProviderIssuer, type ProviderIssuer } from './provider-issuer.ts';
 
 function verifierFor(issuer: ProviderIssuer): TokenVerifier {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '@pp/contract';
-import { PROVIDER_NAMES } from '../../../src/lib/provider-profiles.ts';
+import { PROVIDER_NAMES } from '../../../src/lib/tokens/provider-profiles.ts';
 import { bearer, expectProblem } from '../../support/expect-problem.ts';
 import { uniqueEmail } from '../../support/factories.ts';
 import { useProviderApi } from './provider-app.ts';

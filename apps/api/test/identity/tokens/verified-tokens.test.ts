@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createVerifiedTokenCache } from '../../../src/lib/verified-tokens.ts';
+import { createVerifiedTokenCache } from '../../../src/lib/tokens/verified-tokens.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { FieldErrorCode, type PicklistName, type TypedFieldError } from '@pp/contract';
-import type { Executor } from '../db/client.ts';
-import { picklistValues } from '../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { picklistValues } from '../../db/schema.ts';
 
 /** A field of a request (`body.salutation`, `body.interests`) and the picklist it chooses from. */
 export interface PicklistChoice {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Company, type Entitlement, type MembershipRole } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { companies, entitlements } from '../../db/schema.ts';
-import { ApiError } from '../problem.ts';
+import { ApiError } from '../http/problem.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 

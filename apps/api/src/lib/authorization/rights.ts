@@ -1,5 +1,5 @@
 import type { MembershipRole } from '@pp/contract';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { enabledMembership, hasRole } from './memberships.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { companies, customers, identityLinks, memberships } from '../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, customers, identityLinks, memberships } from '../../db/schema.ts';
 
 /**
  * The lookups every authenticated request makes, built once per database and prepared on each

@@ -1,6 +1,6 @@
 import type { CompanyStatus, MembershipRole } from '@pp/contract';
-import type { Db } from '../db/client.ts';
-import { hotQueries } from './hot-queries.ts';
+import type { Db } from '../../db/client.ts';
+import { hotQueries } from '../database/hot-queries.ts';
 
 /** The caller's enabled membership of a practice, with the practice's status. */
 export interface PracticeMembership {

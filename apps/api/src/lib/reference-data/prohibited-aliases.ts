@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Executor } from '@pp/database';
-import { prohibitedAliases } from '../db/schema.ts';
+import { prohibitedAliases } from '../../db/schema.ts';
 
 /** Local parts of shared mailboxes (reference data, PRODUCT §3), sorted. */
 export async function prohibitedAliasesOf(db: Executor): Promise<string[]> {

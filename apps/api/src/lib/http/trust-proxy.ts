@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * Fastify's `trustProxy` for the configured proxies (api and provider alike, decision 0016): a

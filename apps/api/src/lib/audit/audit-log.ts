@@ -1,5 +1,5 @@
-import { auditLog } from '../db/schema.ts';
-import type { Executor } from '../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
 
 export interface AuditEntry {
   actorCustomerId: string | null;
