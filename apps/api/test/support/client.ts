@@ -26,6 +26,10 @@ type Part<Name extends string, S> = [PartOf<S>] extends [never]
     ? { [K in Name]?: PartOf<S> }
     : { [K in Name]: PartOf<S> };
 
+/** A call's query and body as its schemas accept them, for helpers that fill in a part. */
+export type QueryOf<C extends CallDefinition> = PartOf<C['querystring']>;
+export type BodyOf<C extends CallDefinition> = PartOf<C['body']>;
+
 /** What any request may carry besides the call's own query and body. */
 export interface RequestExtras {
   /** Sent as `Authorization: Bearer …`; without it the request is anonymous. */
