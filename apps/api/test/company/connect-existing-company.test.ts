@@ -10,7 +10,6 @@ import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
 
-
 describe('Company/ConnectExistingCompany', () => {
   const api = useApi();
   const db = () => api.db.database.db;
@@ -131,10 +130,10 @@ describe('Company/ConnectExistingCompany', () => {
       expect.objectContaining({ field: 'body.customerNumber' }),
     );
     expectProblem(
-      await connect(headers, {
-        customerNumber: markt.customerNumber,
-        postalCode: markt.postalCode!,
-        role: 'admin',
+      await api.client.unchecked(calls.companyConnectExistingCompany, {
+        headers,
+        body: { customerNumber: markt.customerNumber, postalCode: markt.postalCode, role: 'admin' },
+        remoteAddress: randomClientAddress(),
       }),
       400,
       'validation_failed',

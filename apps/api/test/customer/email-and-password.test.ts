@@ -120,8 +120,7 @@ describe('e-mail change and password change (embedded provider)', () => {
 
   it('works within the mail limits and answers 429 past them without a mail', async () => {
     const { email, headers } = await person();
-    const send = () =>
-      api.client.customer.changePassword({ headers });
+    const send = () => api.client.customer.changePassword({ headers });
     for (let i = 0; i < 5; i += 1) expect((await send()).statusCode).toBe(202);
     expectProblem(await send(), 429, 'rate_limited');
     expect(await mailsTo(email)).toHaveLength(5);

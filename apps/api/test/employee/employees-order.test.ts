@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calls, EmployeesSchema, type Employee } from '@pp/contract';
+import type { calls } from '@pp/contract';
+import { EmployeesSchema, type Employee } from '@pp/contract';
 import { customers } from '../../src/db/schema.ts';
 import type { QueryOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';

@@ -1,11 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  calls,
-  EmployeesSchema,
-  MyInvitationSchema,
-  type InviteEmployee,
-} from '@pp/contract';
+import { calls, EmployeesSchema, MyInvitationSchema, type InviteEmployee } from '@pp/contract';
 import {
   auditLog,
   customers,
@@ -51,7 +46,10 @@ describe('invitations', () => {
       .where(and(eq(customers.email, email), eq(memberships.companyId, companyId)));
     return row;
   };
-  const employeeList = async (who: string, query: Partial<QueryOf<typeof calls.employeeGetEmployees>> = {}) =>
+  const employeeList = async (
+    who: string,
+    query: Partial<QueryOf<typeof calls.employeeGetEmployees>> = {},
+  ) =>
     EmployeesSchema.parse(
       (
         await api.client.employee.getEmployees({
@@ -109,9 +107,7 @@ describe('invitations', () => {
     await createCustomer(db(), { email });
     await invite(demo.ben, { email, locationIds: [firstLocation] });
     const mine = MyInvitationSchema.array().parse(
-      (
-        await api.client.employee.getMyInvitations({ token: await token(email) })
-      ).json(),
+      (await api.client.employee.getMyInvitations({ token: await token(email) })).json(),
     );
     expect(mine).toEqual([
       expect.objectContaining({
@@ -122,8 +118,12 @@ describe('invitations', () => {
       }),
     ]);
     expect(
-      (await api.client.employee.acceptInvitation({ token: await token(email), body: { companyId: practices.sommer } }))
-        .statusCode,
+      (
+        await api.client.employee.acceptInvitation({
+          token: await token(email),
+          body: { companyId: practices.sommer },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await membership(email)).toEqual({ role: 'member', status: 'enabled' });
     const id = await customerIdOf(db(), email);
@@ -136,7 +136,10 @@ describe('invitations', () => {
     expect(assigned.map((a) => a.locationId)).toEqual([firstLocation]);
     // Accepting twice finds nothing to accept.
     expectProblem(
-      await api.client.employee.acceptInvitation({ token: await token(email), body: { companyId: practices.sommer } }),
+      await api.client.employee.acceptInvitation({
+        token: await token(email),
+        body: { companyId: practices.sommer },
+      }),
       404,
       'not_found',
     );
@@ -148,8 +151,12 @@ describe('invitations', () => {
     await invite(demo.anna, { email });
     expect(await membership(email)).toMatchObject({ status: 'invited' });
     expect(
-      (await api.client.employee.declineInvitation({ token: await token(email), body: { companyId: practices.sommer } }))
-        .statusCode,
+      (
+        await api.client.employee.declineInvitation({
+          token: await token(email),
+          body: { companyId: practices.sommer },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await membership(email)).toBeUndefined();
     expect((await employeeList(demo.anna, { search: email })).employees).toEqual([]);
@@ -175,23 +182,33 @@ describe('invitations', () => {
       .set({ expiresAt: sql`now() - interval '1 hour'` })
       .where(eq(invitations.customerId, id));
     expectProblem(
-      await api.client.employee.acceptInvitation({ token: await token(email), body: { companyId: practices.sommer } }),
+      await api.client.employee.acceptInvitation({
+        token: await token(email),
+        body: { companyId: practices.sommer },
+      }),
       410,
       'invitation_expired',
     );
     const before = (await mailsTo(email)).length;
     expect(
       (
-        await api.client.employee.resendInvitation({ token: await token(demo.ben), body: {
-          companyId: practices.sommer,
-          customerId: id,
-        } })
+        await api.client.employee.resendInvitation({
+          token: await token(demo.ben),
+          body: {
+            companyId: practices.sommer,
+            customerId: id,
+          },
+        })
       ).statusCode,
     ).toBe(202);
     expect((await mailsTo(email)).length).toBe(before + 1);
     expect(
-      (await api.client.employee.acceptInvitation({ token: await token(email), body: { companyId: practices.sommer } }))
-        .statusCode,
+      (
+        await api.client.employee.acceptInvitation({
+          token: await token(email),
+          body: { companyId: practices.sommer },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -201,10 +218,13 @@ describe('invitations', () => {
     const revokedId = await customerIdOf(db(), revoked);
     expect(
       (
-        await api.client.employee.revokeInvitation({ token: await token(demo.ben), body: {
-          companyId: practices.sommer,
-          customerId: revokedId,
-        } })
+        await api.client.employee.revokeInvitation({
+          token: await token(demo.ben),
+          body: {
+            companyId: practices.sommer,
+            customerId: revokedId,
+          },
+        })
       ).statusCode,
     ).toBe(200);
     expect(await db().select().from(customers).where(eq(customers.id, revokedId))).toEqual([]);
@@ -321,10 +341,13 @@ describe('invitations', () => {
           });
       }
       await unchanged(email, async () => {
-        const answer = await api.client.employee.inviteEmployee({ token: await token(demo.david), body: {
-          companyId: practice.id,
-          email,
-        } });
+        const answer = await api.client.employee.inviteEmployee({
+          token: await token(demo.david),
+          body: {
+            companyId: practice.id,
+            email,
+          },
+        });
         expectProblem(answer, 429, 'rate_limited');
       });
     });

@@ -9,7 +9,6 @@ import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 
-
 describe('Location/*', () => {
   const api = useApi();
   const db = () => api.db.database.db;
@@ -194,9 +193,13 @@ describe('Location/*', () => {
     }
     const query = (extra: Record<string, string | number>) =>
       list('ben', { parentId: practices.sommer, contactId: ids.ben, ...extra });
-    const page1 = LocationsSchema.parse((await query({ pageSize: 10, page: 1, sort: 'name' })).json());
+    const page1 = LocationsSchema.parse(
+      (await query({ pageSize: 10, page: 1, sort: 'name' })).json(),
+    );
     expect(page1.locationListObjectVms[0]?.name).toBe('Anbau Nord');
-    const byCityDesc = LocationsSchema.parse((await query({ sort: 'city', direction: 'desc' })).json());
+    const byCityDesc = LocationsSchema.parse(
+      (await query({ sort: 'city', direction: 'desc' })).json(),
+    );
     expect(byCityDesc.locationListObjectVms[0]?.city).toBe('Potsdam');
     const searched = LocationsSchema.parse((await query({ search: 'süD' })).json());
     expect(searched.locationListObjectVms.map((l) => l.name)).toEqual(['Zweigstelle Süd']);

@@ -18,13 +18,15 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
   it('writes a verified account, its customer, the link and the memberships together', async () => {
     const { sommer } = await demoPracticeIds(api.db.database.db);
     const email = uniqueEmail('e2e');
-    const response = await api.client.atest.createUser({ body: {
+    const response = await api.client.atest.createUser({
+      body: {
         email,
         password: PASSWORD,
         firstName: 'Erika',
         lastName: 'Muster',
         practices: [{ name: 'Praxis Muster' }, { companyId: sommer, role: 'admin' }],
-      } });
+      },
+    });
 
     expect(response.statusCode).toBe(201);
     const answer = calls.atestCreateUser.response.parse(response.json());
@@ -67,23 +69,29 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
   });
 
   it('refuses an address that is taken, whatever its case, and stores nothing', async () => {
-    const response = await api.client.atest.createUser({ body: { email: demo.anna.toUpperCase(), password: PASSWORD } });
+    const response = await api.client.atest.createUser({
+      body: { email: demo.anna.toUpperCase(), password: PASSWORD },
+    });
     expectProblem(response, 409, 'conflict');
   });
 
   it('refuses unknown fields and a short password', async () => {
-    const response = await api.client.unchecked(calls.atestCreateUser, { body: { email: uniqueEmail(), password: 'short', role: 'superadmin' } });
+    const response = await api.client.unchecked(calls.atestCreateUser, {
+      body: { email: uniqueEmail(), password: 'short', role: 'superadmin' },
+    });
     const problem = expectProblem(response, 400, 'validation_failed');
     expect(problem.errors?.map((e) => e.field).sort()).toEqual(['body.password', 'body.role']);
   });
 
   it('leaves nothing behind when a practice does not exist', async () => {
     const email = uniqueEmail();
-    const response = await api.client.atest.createUser({ body: {
+    const response = await api.client.atest.createUser({
+      body: {
         email,
         password: PASSWORD,
         practices: [{ companyId: '00000000-0000-4000-8000-000000000000' }],
-      } });
+      },
+    });
     expectProblem(response, 404, 'not_found');
     expect(await findAccountByEmail(api.db.database.db, email)).toBeUndefined();
   });
@@ -95,7 +103,9 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
       embeddedProvider: true,
     });
     try {
-      const response = await createApiClient(app).atest.createUser({ body: { email: uniqueEmail(), password: PASSWORD } });
+      const response = await createApiClient(app).atest.createUser({
+        body: { email: uniqueEmail(), password: PASSWORD },
+      });
       expectProblem(response, 404, 'not_found');
     } finally {
       await app.close();

@@ -13,7 +13,10 @@ describe('ATest/ExpireInvitations', () => {
 
     async function invite(email: string) {
       const { sommer } = await demoPracticeIds(db());
-      const response = await api.client.employee.inviteEmployee({ token: await api.issuer.tokenFor(demo.ben), body: { companyId: sommer, email, role: 'member' } });
+      const response = await api.client.employee.inviteEmployee({
+        token: await api.issuer.tokenFor(demo.ben),
+        body: { companyId: sommer, email, role: 'member' },
+      });
       expect(response.statusCode).toBe(202);
     }
     const expiredOf = async (email: string) =>
@@ -38,7 +41,9 @@ describe('ATest/ExpireInvitations', () => {
     });
 
     it('refuses a malformed address with a field error', async () => {
-      const response = await api.client.unchecked(calls.atestExpireInvitations, { body: { email: 'x' } });
+      const response = await api.client.unchecked(calls.atestExpireInvitations, {
+        body: { email: 'x' },
+      });
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain('body.email');
     });
@@ -48,7 +53,9 @@ describe('ATest/ExpireInvitations', () => {
     const api = useApi();
 
     it('does not exist', async () => {
-      const response = await api.client.atest.expireInvitations({ body: { email: 'someone@example.com' } });
+      const response = await api.client.atest.expireInvitations({
+        body: { email: 'someone@example.com' },
+      });
       expect(response.statusCode).toBe(404);
     });
   });

@@ -3,7 +3,6 @@ import { PICKLIST_NAMES, PicklistsSchema, type Picklists } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
 
-
 describe('Customer/GetPicklists', () => {
   const api = useApi();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '@pp/contract';
 import { useApi } from '../../support/context.ts';
 import { demo } from '../../support/demo.ts';
-import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
 import type { TestIssuer } from '../../support/issuer.ts';
 
 const PRIVATE = '/api/v1/Lifetime/private';
@@ -163,11 +163,7 @@ describe('bearer tokens the api refuses', () => {
   it('accepts a token expired 30 s ago and one valid from 30 s on (60 s leeway)', async () => {
     for (const options of [{ expiresIn: -30 }, { notBefore: now() + 30 }]) {
       const token = await api.issuer.mint({ subject: 'sub-leeway', ...options });
-      const response = await api.app.inject({
-        method: 'GET',
-        url: PRIVATE,
-        headers: bearer(token),
-      });
+      const response = await api.client.lifetime.private({ token });
       expect(response.statusCode).toBe(200);
     }
   });
@@ -175,11 +171,7 @@ describe('bearer tokens the api refuses', () => {
   it('accepts the scheme in any case and the media-type form of the token type', async () => {
     const typed = await api.issuer.mint({ subject: 'sub-typ', typ: 'application/at+jwt' });
     for (const authorization of [`bearer ${typed}`, `BEARER ${typed}`]) {
-      const response = await api.app.inject({
-        method: 'GET',
-        url: PRIVATE,
-        headers: { authorization },
-      });
+      const response = await api.client.lifetime.private({ headers: { authorization } });
       expect(response.statusCode).toBe(200);
     }
   });
