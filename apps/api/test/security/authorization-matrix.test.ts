@@ -10,7 +10,6 @@ import {
 import { hasRole } from '../../src/lib/memberships.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
 import { EXCEPTIONS, ROWS, type MatrixRequest } from './rows.ts';
 import { CALLERS, createWorld, type Caller, type ObjectKind, type World } from './world.ts';
@@ -71,13 +70,10 @@ describe('the authorization matrix', () => {
   });
 
   const send = async (world: World, caller: Caller, call: CallDefinition, request: MatrixRequest) =>
-    api.app.inject({
-      method: call.method,
-      url: `${API_BASE}${call.path}${request.query ? `?${new URLSearchParams(request.query)}` : ''}`,
+    api.client.call(call, {
       remoteAddress: randomClientAddress(),
-      headers:
-        caller === 'anonymous' ? {} : bearer(await api.issuer.tokenFor(world.emails[caller])),
-      ...(request.body ? { payload: request.body } : {}),
+      ...(caller === 'anonymous' ? {} : { token: await api.issuer.tokenFor(world.emails[caller]) }),
+      ...request,
     });
 
   describe.each(OPERATIONS)('%s', (name, call) => {
