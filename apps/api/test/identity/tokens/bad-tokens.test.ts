@@ -7,7 +7,6 @@ import { demo } from '../../support/demo.ts';
 import { expectProblem } from '../../support/expect-problem.ts';
 import type { TestIssuer } from '../../support/issuer.ts';
 
-const PRIVATE = '/api/v1/Lifetime/private';
 const INVALID_TOKEN = /^Bearer realm="practice-portal", error="invalid_token"$/;
 const now = () => Math.floor(Date.now() / 1000);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -142,8 +141,8 @@ describe('bearer tokens the api refuses', () => {
 
   it.each(cases)('%s → 401 invalid_token', async (_name, header) => {
     const authorization = await header(api.issuer);
-    for (const url of [PRIVATE, `/api/v1${calls.customerGetCustomerData.path}`]) {
-      const response = await api.app.inject({ method: 'GET', url, headers: { authorization } });
+    for (const call of [calls.lifetimePrivate, calls.customerGetCustomerData]) {
+      const response = await api.client.call(call, { headers: { authorization } });
       expectProblem(response, 401, 'unauthenticated');
       expect(response.headers['www-authenticate']).toMatch(INVALID_TOKEN);
     }
@@ -151,9 +150,8 @@ describe('bearer tokens the api refuses', () => {
 
   it('refuses a valid token sent only in the query string, as if none was sent', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({
-      method: 'GET',
-      url: `${PRIVATE}?access_token=${token}`,
+    const response = await api.client.unchecked(calls.lifetimePrivate, {
+      query: { access_token: token },
     });
     expectProblem(response, 401, 'unauthenticated');
     // RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
