@@ -1,10 +1,17 @@
-/** The public password of every demo account (PRODUCT §8). */
-export const DEMO_PASSWORD = 'Demo-Portal-2026';
+import { DEMO_USERS as USERS } from '@pp/demo-data';
 
-/** The demo users of PRODUCT §8 with the name the portal shows for them. */
+export { DEMO_PASSWORD } from '@pp/demo-data';
+
+type DemoUser = (typeof USERS)[number];
+const withName = ({ email, firstName, lastName }: DemoUser) => ({
+  email,
+  name: `${firstName} ${lastName}`,
+});
+
+/** The demo users of docs/product.md §8 with the name the portal shows for them. */
 export const DEMO_USERS = [
-  { email: 'anna.sommer@example.com', name: 'Anna Sommer' },
-  { email: 'ben.krause@example.com', name: 'Ben Krause' },
-  { email: 'clara.wolf@example.com', name: 'Clara Wolf' },
-  { email: 'david.markt@example.com', name: 'David Markt' },
+  withName(USERS[0]),
+  withName(USERS[1]),
+  withName(USERS[2]),
+  withName(USERS[3]),
 ] as const;

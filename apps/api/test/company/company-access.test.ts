@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls, CompanySchema, type CallDefinition } from '@pp/contract';
+import { calls, CompanySchema, type CallDefinition } from '@pp/contract';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
 import { demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 
 type Caller = keyof typeof demo;
 
@@ -12,17 +12,17 @@ type Caller = keyof typeof demo;
 const PRACTICE_CALLS: [
   string,
   CallDefinition,
-  (id: string) => { url: string; payload?: object },
+  (id: string) => { query?: Record<string, string>; body?: object },
 ][] = [
-  ['GetCompany', calls.companyGetCompany, (id) => ({ url: `?companyId=${id}` })],
-  ['CheckEntitlements', calls.companyCheckEntitlements, (id) => ({ url: `?companyId=${id}` })],
+  ['GetCompany', calls.companyGetCompany, (id) => ({ query: { companyId: id } })],
+  ['CheckEntitlements', calls.companyCheckEntitlements, (id) => ({ query: { companyId: id } })],
   [
     'UpdateCompany',
     calls.companyUpdateCompany,
-    (id) => ({ url: '', payload: { companyId: id, phone: '+49 30 7654321' } }),
+    (id) => ({ body: { companyId: id, phone: '+49 30 7654321' } }),
   ],
-  ['DisableCompany', calls.companyDisableCompany, (id) => ({ url: `?companyId=${id}` })],
-  ['EnableCompany', calls.companyEnableCompany, (id) => ({ url: `?companyId=${id}` })],
+  ['DisableCompany', calls.companyDisableCompany, (id) => ({ query: { companyId: id } })],
+  ['EnableCompany', calls.companyEnableCompany, (id) => ({ query: { companyId: id } })],
 ];
 
 /** Who may make each call in a practice (PRODUCT §4): member < admin < superadmin. */
@@ -44,14 +44,8 @@ describe('Company calls inside a practice: who may', () => {
   const send = async (
     caller: Caller,
     call: CallDefinition,
-    request: { url: string; payload?: object },
-  ) =>
-    api.app.inject({
-      method: call.method,
-      url: `${API_BASE}${call.path}${request.url}`,
-      headers: bearer(await api.issuer.tokenFor(demo[caller])),
-      ...(request.payload ? { payload: request.payload } : {}),
-    });
+    request: { query?: Record<string, string>; body?: object },
+  ) => api.client.call(call, { token: await api.issuer.tokenFor(demo[caller]), ...request });
 
   describe.each(PRACTICE_CALLS)('%s', (name, call, requestFor) => {
     it('answers a practice the caller is not in exactly like a random id', async () => {

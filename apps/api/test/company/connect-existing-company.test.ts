@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { companies, mailOutbox, memberships } from '../../src/db/schema.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
+import type { BodyOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
-
-const CONNECT = `${API_BASE}${calls.companyConnectExistingCompany.path}`;
 
 describe('Company/ConnectExistingCompany', () => {
   const api = useApi();
@@ -31,9 +30,9 @@ describe('Company/ConnectExistingCompany', () => {
   }
   const connect = (
     headers: Record<string, string>,
-    payload: object,
+    body: BodyOf<typeof calls.companyConnectExistingCompany>,
     address = randomClientAddress(),
-  ) => api.app.inject({ method: 'PATCH', url: CONNECT, headers, payload, remoteAddress: address });
+  ) => api.client.company.connectExistingCompany({ headers, body, remoteAddress: address });
   const membershipOf = async (customerId: string, companyId: string) =>
     (
       await db()
@@ -49,7 +48,7 @@ describe('Company/ConnectExistingCompany', () => {
     const davidBefore = (await mailsTo(demo.david)).length;
     const response = await connect(headers, {
       customerNumber: markt.customerNumber,
-      postalCode: markt.postalCode,
+      postalCode: markt.postalCode!,
     });
     expect(response.statusCode).toBe(202);
     expect(await membershipOf(customer.id, practices.markt)).toMatchObject({
@@ -71,7 +70,7 @@ describe('Company/ConnectExistingCompany', () => {
     // Each from an address of its own: the rate-limit headers count per address.
     const answerRight = await connect(right.headers, {
       customerNumber: markt.customerNumber,
-      postalCode: markt.postalCode,
+      postalCode: markt.postalCode!,
     });
     const answerWrong = await connect(wrong.headers, {
       customerNumber: markt.customerNumber,
@@ -96,7 +95,7 @@ describe('Company/ConnectExistingCompany', () => {
       (
         await connect(clara, {
           customerNumber: sommer.customerNumber,
-          postalCode: sommer.postalCode,
+          postalCode: sommer.postalCode!,
         })
       ).statusCode,
     ).toBe(202);
@@ -115,7 +114,7 @@ describe('Company/ConnectExistingCompany', () => {
     const { customer, headers } = await newUser();
     await connect(headers, {
       customerNumber: ` ${markt.customerNumber.toLowerCase()} `,
-      postalCode: markt.postalCode,
+      postalCode: markt.postalCode!,
     });
     expect(await membershipOf(customer.id, practices.markt)).toMatchObject({ status: 'requested' });
   });
@@ -131,10 +130,10 @@ describe('Company/ConnectExistingCompany', () => {
       expect.objectContaining({ field: 'body.customerNumber' }),
     );
     expectProblem(
-      await connect(headers, {
-        customerNumber: markt.customerNumber,
-        postalCode: markt.postalCode,
-        role: 'admin',
+      await api.client.unchecked(calls.companyConnectExistingCompany, {
+        headers,
+        body: { customerNumber: markt.customerNumber, postalCode: markt.postalCode, role: 'admin' },
+        remoteAddress: randomClientAddress(),
       }),
       400,
       'validation_failed',

@@ -1,14 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, CompanySchema, CustomerSchema } from '@pp/contract';
+import type { calls } from '@pp/contract';
+import { CompanySchema, CustomerSchema } from '@pp/contract';
 import { MAX_PRACTICES_PER_ACCOUNT } from '../../src/routes/company/create-company.ts';
 import { auditLog, companies, memberships } from '../../src/db/schema.ts';
+import type { BodyOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
-
-const CREATE = `${API_BASE}${calls.companyCreateCompany.path}`;
-const CUSTOMER = `${API_BASE}${calls.customerGetCustomerData.path}`;
 
 const practice = (changes: object = {}) => ({
   name: `Praxis ${Math.random().toString(36).slice(2, 8)}`,
@@ -27,8 +26,10 @@ describe('Company/CreateCompany', () => {
     const customer = await createCustomer(db(), { email });
     return { customer, headers: bearer(await api.issuer.tokenFor(email)) };
   }
-  const create = (headers: Record<string, string>, payload: object) =>
-    api.app.inject({ method: 'POST', url: CREATE, headers, payload });
+  const create = (
+    headers: Record<string, string>,
+    body: BodyOf<typeof calls.companyCreateCompany>,
+  ) => api.client.company.createCompany({ headers, body });
   const companiesCreatedBy = async (customerId: string) =>
     (
       await db().select({ n: count() }).from(companies).where(eq(companies.createdBy, customerId))
@@ -44,7 +45,9 @@ describe('Company/CreateCompany', () => {
     const created = CompanySchema.parse(response.json());
     expect(created).toMatchObject({ role: 'superadmin', status: 'enabled', country: 'DE' });
     expect(created.customerNumber).toMatch(/^P-\d{6}$/);
-    const me = CustomerSchema.parse((await api.app.inject({ url: CUSTOMER, headers })).json());
+    const me = CustomerSchema.parse(
+      (await api.client.customer.getCustomerData({ headers })).json(),
+    );
     expect(me.companyId).toBe(created.companyId);
     expect(me.associatedCompanies.companyVms).toEqual([
       expect.objectContaining({
@@ -66,7 +69,9 @@ describe('Company/CreateCompany', () => {
     await createCustomer(db(), { email, practices: [{ companyId: existing.id, role: 'admin' }] });
     const headers = bearer(await api.issuer.tokenFor(email));
     expect((await create(headers, practice())).statusCode).toBe(201);
-    const me = CustomerSchema.parse((await api.app.inject({ url: CUSTOMER, headers })).json());
+    const me = CustomerSchema.parse(
+      (await api.client.customer.getCustomerData({ headers })).json(),
+    );
     expect(me.companyId).toBe(existing.id);
   });
 

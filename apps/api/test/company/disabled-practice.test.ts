@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, CompanySchema, CustomerSchema } from '@pp/contract';
+import { CompanySchema, CustomerSchema } from '@pp/contract';
 import { auditLog, companies } from '../../src/db/schema.ts';
 import { useApi } from '../support/context.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
-
-const url = (call: { path: string }, query = '') => `${API_BASE}${call.path}${query}`;
 
 describe('a disabled practice', () => {
   const api = useApi();
@@ -28,24 +26,11 @@ describe('a disabled practice', () => {
     };
   }
   const disable = (headers: Record<string, string>, id: string) =>
-    api.app.inject({
-      method: 'PATCH',
-      url: url(calls.companyDisableCompany, `?companyId=${id}`),
-      headers,
-    });
+    api.client.company.disableCompany({ headers, query: { companyId: id } });
   const enable = (headers: Record<string, string>, id: string) =>
-    api.app.inject({
-      method: 'PATCH',
-      url: url(calls.companyEnableCompany, `?companyId=${id}`),
-      headers,
-    });
+    api.client.company.enableCompany({ headers, query: { companyId: id } });
   const update = (headers: Record<string, string>, id: string, phone: string) =>
-    api.app.inject({
-      method: 'PATCH',
-      url: url(calls.companyUpdateCompany),
-      headers,
-      payload: { companyId: id, phone },
-    });
+    api.client.company.updateCompany({ headers, body: { companyId: id, phone } });
 
   it('is disabled by its superadmin, keeps its data, stays readable and refuses changes', async () => {
     const { practice, owner, admin } = await practiceWithStaff();
@@ -53,9 +38,9 @@ describe('a disabled practice', () => {
     expect(disabled.statusCode).toBe(200);
     expect(CompanySchema.parse(disabled.json()).status).toBe('disabled');
 
-    const read = await api.app.inject({
-      url: url(calls.companyGetCompany, `?companyId=${practice.id}`),
+    const read = await api.client.company.getCompany({
       headers: admin,
+      query: { companyId: practice.id },
     });
     expect(CompanySchema.parse(read.json())).toMatchObject({
       name: practice.name,
@@ -69,7 +54,7 @@ describe('a disabled practice', () => {
 
     // The superadmin sees it among their practices, read-only, and can enable it again.
     const me = CustomerSchema.parse(
-      (await api.app.inject({ url: url(calls.customerGetCustomerData), headers: owner })).json(),
+      (await api.client.customer.getCustomerData({ headers: owner })).json(),
     );
     expect(me.associatedCompanies.companyVms).toContainEqual(
       expect.objectContaining({ companyId: practice.id, status: 'disabled' }),

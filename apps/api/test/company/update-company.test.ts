@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls, CompanySchema, EntitlementSchema } from '@pp/contract';
+import { calls, CompanySchema, EntitlementSchema } from '@pp/contract';
 import { companies, entitlements } from '../../src/db/schema.ts';
+import type { BodyOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-
-const UPDATE = `${API_BASE}${calls.companyUpdateCompany.path}`;
+import { expectProblem } from '../support/expect-problem.ts';
 
 describe('Company/UpdateCompany and CheckEntitlements', () => {
   const api = useApi();
@@ -15,12 +14,13 @@ describe('Company/UpdateCompany and CheckEntitlements', () => {
   beforeAll(async () => {
     practices = await demoPracticeIds(db());
   });
-  const update = async (email: string, payload: object) =>
-    api.app.inject({
-      method: 'PATCH',
-      url: UPDATE,
-      headers: bearer(await api.issuer.tokenFor(email)),
-      payload,
+  const update = async (email: string, body: BodyOf<typeof calls.companyUpdateCompany>) =>
+    api.client.company.updateCompany({ token: await api.issuer.tokenFor(email), body });
+  /** Fields the call does not take, which it must refuse. */
+  const updateUnknown = async (email: string, body: object) =>
+    api.client.unchecked(calls.companyUpdateCompany, {
+      token: await api.issuer.tokenFor(email),
+      body,
     });
   const sommer = async () =>
     (await db().select().from(companies).where(eq(companies.id, practices.sommer)))[0];
@@ -70,12 +70,12 @@ describe('Company/UpdateCompany and CheckEntitlements', () => {
       'validation_failed',
     );
     expectProblem(
-      await update(demo.ben, { companyId: practices.sommer, customerNumber: 'P-1' }),
+      await updateUnknown(demo.ben, { companyId: practices.sommer, customerNumber: 'P-1' }),
       400,
       'validation_failed',
     );
     expectProblem(
-      await update(demo.ben, { companyId: practices.sommer, status: 'disabled' }),
+      await updateUnknown(demo.ben, { companyId: practices.sommer, status: 'disabled' }),
       400,
       'validation_failed',
     );
@@ -101,9 +101,9 @@ describe('Company/UpdateCompany and CheckEntitlements', () => {
           validUntil: null,
         },
       ]);
-    const response = await api.app.inject({
-      url: `${API_BASE}${calls.companyCheckEntitlements.path}?companyId=${practices.sommer}`,
-      headers: bearer(await api.issuer.tokenFor(demo.clara)),
+    const response = await api.client.company.checkEntitlements({
+      token: await api.issuer.tokenFor(demo.clara),
+      query: { companyId: practices.sommer },
     });
     const list = EntitlementSchema.array().parse(response.json());
     expect(list.map((e) => [e.productCode, e.status])).toEqual(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, CustomerSchema } from '@pp/contract';
+import { calls, CustomerSchema, type CallDefinition } from '@pp/contract';
 import { createAccount, findAccountByEmail } from '@pp/idp';
 import { customers, emailChanges, mailOutbox } from '../../src/db/schema.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
@@ -9,7 +9,6 @@ import { useApi } from '../support/context.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, uniqueEmail } from '../support/factories.ts';
 
-const at = (call: { path: string }, query = '') => `${API_BASE}${call.path}${query}`;
 const PASSWORD = 'Sicheres-Passwort-2026';
 
 describe('e-mail change and password change (embedded provider)', () => {
@@ -24,17 +23,9 @@ describe('e-mail change and password change (embedded provider)', () => {
     return { customer, email, headers: bearer(await api.issuer.tokenFor(email)) };
   }
   const requestChange = (headers: Record<string, string>, newEmail: string) =>
-    api.app.inject({
-      method: 'POST',
-      url: at(calls.customerUpdateEmail, `?newEmail=${encodeURIComponent(newEmail)}`),
-      headers,
-    });
+    api.client.customer.updateEmail({ headers, query: { newEmail } });
   const verify = (headers: Record<string, string>, hash: string) =>
-    api.app.inject({
-      method: 'POST',
-      url: at(calls.customerVerifyEmail, `?verifyHash=${hash}`),
-      headers,
-    });
+    api.client.customer.verifyEmail({ headers, query: { verifyHash: hash } });
   const mailsTo = (email: string) =>
     db()
       .select()
@@ -120,11 +111,7 @@ describe('e-mail change and password change (embedded provider)', () => {
 
   it('sends a password-reset link to the caller’s verified address', async () => {
     const { email, headers } = await person();
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: at(calls.customerChangePassword),
-      headers,
-    });
+    const answer = await api.client.customer.changePassword({ headers });
     expect(answer.statusCode).toBe(202);
     const [mail] = await mailsTo(email);
     expect(mail?.template).toBe('password-reset');
@@ -133,8 +120,7 @@ describe('e-mail change and password change (embedded provider)', () => {
 
   it('works within the mail limits and answers 429 past them without a mail', async () => {
     const { email, headers } = await person();
-    const send = () =>
-      api.app.inject({ method: 'POST', url: at(calls.customerChangePassword), headers });
+    const send = () => api.client.customer.changePassword({ headers });
     for (let i = 0; i < 5; i += 1) expect((await send()).statusCode).toBe(202);
     expectProblem(await send(), 429, 'rate_limited');
     expect(await mailsTo(email)).toHaveLength(5);
@@ -152,15 +138,14 @@ describe('e-mail change and password change (embedded provider)', () => {
 describe('with an external identity provider', () => {
   const api = useApi();
 
-  it.each([
-    ['ChangePassword', calls.customerChangePassword, ''],
-    ['UpdateEmail', calls.customerUpdateEmail, '?newEmail=neu%40example.com'],
-    ['VerifyEmail', calls.customerVerifyEmail, `?verifyHash=${'a'.repeat(43)}`],
+  it.each<[string, CallDefinition, Record<string, string>]>([
+    ['ChangePassword', calls.customerChangePassword, {}],
+    ['UpdateEmail', calls.customerUpdateEmail, { newEmail: 'neu@example.com' }],
+    ['VerifyEmail', calls.customerVerifyEmail, { verifyHash: 'a'.repeat(43) }],
   ])('%s answers 409 not_available', async (_name, call, query) => {
-    const answer = await api.app.inject({
-      method: 'POST',
-      url: at(call, query),
-      headers: bearer(await api.issuer.tokenFor('clara.wolf@example.com')),
+    const answer = await api.client.call(call, {
+      token: await api.issuer.tokenFor('clara.wolf@example.com'),
+      query,
     });
     expectProblem(answer, 409, 'not_available');
   });

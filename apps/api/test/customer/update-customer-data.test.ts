@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, CustomerSchema, type Customer } from '@pp/contract';
+import { calls, CustomerSchema, type Customer } from '@pp/contract';
 import { auditLog, customers } from '../../src/db/schema.ts';
+import type { BodyOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-
-const GET = `${API_BASE}${calls.customerGetCustomerData.path}`;
-const PATCH = `${API_BASE}${calls.customerUpdateCustomerData.path}`;
+import { expectProblem } from '../support/expect-problem.ts';
 
 describe('Customer/UpdateCustomerData', () => {
   const api = useApi();
 
-  const as = async (email: string) => bearer(await api.issuer.tokenFor(email));
+  const token = (email: string) => api.issuer.tokenFor(email);
   const read = async (email: string): Promise<Customer> => {
-    const response = await api.app.inject({ url: GET, headers: await as(email) });
+    const response = await api.client.customer.getCustomerData({ token: await token(email) });
     return CustomerSchema.parse(response.json());
   };
-  const update = async (email: string, payload: object) =>
-    api.app.inject({ method: 'PATCH', url: PATCH, headers: await as(email), payload });
+  const update = async (email: string, body: BodyOf<typeof calls.customerUpdateCustomerData>) =>
+    api.client.customer.updateCustomerData({ token: await token(email), body });
   const stored = async (email: string) => {
     const id = await customerIdOf(api.db.database.db, email);
     const [row] = await api.db.database.db.select().from(customers).where(eq(customers.id, id));
@@ -93,7 +91,11 @@ describe('Customer/UpdateCustomerData', () => {
     const refused = async (payload: object, field: string, code: string) => {
       const rowBefore = await stored(demo.anna);
       const auditBefore = await auditCount(demo.anna);
-      const problem = expectProblem(await update(demo.anna, payload), 400, 'validation_failed');
+      const answer = await api.client.unchecked(calls.customerUpdateCustomerData, {
+        token: await token(demo.anna),
+        body: payload,
+      });
+      const problem = expectProblem(answer, 400, 'validation_failed');
       expect(problem.errors).toContainEqual(expect.objectContaining({ field, code }));
       expect(await stored(demo.anna)).toEqual(rowBefore);
       expect(await auditCount(demo.anna)).toBe(auditBefore);

@@ -1,62 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls, type CallDefinition } from '@pp/contract';
+import { calls, type CallDefinition } from '@pp/contract';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 import { uniqueEmail } from '../support/factories.ts';
 
-type Request = { url: string; payload?: object };
+type Request = { query?: Record<string, string>; body?: object };
 type Build = (practice: string, ids: Record<keyof typeof demo, string>) => Request;
 
 /** The specification's Employee calls and ours that need a role in the practice. */
 const CALLS: [string, CallDefinition, Build][] = [
-  ['GetEmployees', calls.employeeGetEmployees, (p) => ({ url: `?companyId=${p}` })],
+  ['GetEmployees', calls.employeeGetEmployees, (p) => ({ query: { companyId: p } })],
   [
     'GetEmployee',
     calls.employeeGetEmployee,
-    (p, ids) => ({ url: `?companyId=${p}&customerId=${ids.clara}` }),
+    (p, ids) => ({ query: { companyId: p, customerId: ids.clara } }),
   ],
   [
     'InviteEmployee',
     calls.employeeInviteEmployee,
-    (p) => ({ url: '', payload: { companyId: p, email: uniqueEmail('neu') } }),
+    (p) => ({ body: { companyId: p, email: uniqueEmail('neu') } }),
   ],
   [
     'EnableEmployee',
     calls.employeeEnableEmployee,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.clara } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.clara } }),
   ],
   [
     'DisableEmployee',
     calls.employeeDisableEmployee,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.clara } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.clara } }),
   ],
   [
     'ResendInvitation',
     calls.employeeResendInvitation,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.clara } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.clara } }),
   ],
   [
     'RevokeInvitation',
     calls.employeeRevokeInvitation,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.clara } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.clara } }),
   ],
   [
     'SetEmployeeLocations',
     calls.employeeSetEmployeeLocations,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.clara, locationIds: [] } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.clara, locationIds: [] } }),
   ],
   [
     'ChangeRole',
     calls.employeeChangeRole,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.clara, role: 'member' } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.clara, role: 'member' } }),
   ],
   [
     'TransferSuperadmin',
     calls.employeeTransferSuperadmin,
-    (p, ids) => ({ url: '', payload: { companyId: p, customerId: ids.ben } }),
+    (p, ids) => ({ body: { companyId: p, customerId: ids.ben } }),
   ],
 ];
 
@@ -78,12 +78,7 @@ describe('Employee calls: who may', () => {
     };
   });
   const send = async (who: keyof typeof demo, call: CallDefinition, request: Request) =>
-    api.app.inject({
-      method: call.method,
-      url: `${API_BASE}${call.path}${request.url}`,
-      headers: bearer(await api.issuer.tokenFor(demo[who])),
-      ...(request.payload ? { payload: request.payload } : {}),
-    });
+    api.client.call(call, { token: await api.issuer.tokenFor(demo[who]), ...request });
 
   describe.each(CALLS)('%s', (_name, call, build) => {
     it('answers another practice exactly like a random id (404)', async () => {
@@ -107,14 +102,12 @@ describe('Employee calls: who may', () => {
 
   it('lets a member change their own primary practice, never someone else’s', async () => {
     const self = await send('clara', calls.employeeChangePrimaryCompany, {
-      url: '',
-      payload: { customerId: ids.clara, companyId: practices.sommer },
+      body: { customerId: ids.clara, companyId: practices.sommer },
     });
     expect(self.statusCode).toBe(200);
     expectProblem(
       await send('clara', calls.employeeChangePrimaryCompany, {
-        url: '',
-        payload: { customerId: ids.ben, companyId: practices.sommer },
+        body: { customerId: ids.ben, companyId: practices.sommer },
       }),
       403,
       'forbidden',
@@ -122,12 +115,10 @@ describe('Employee calls: who may', () => {
     // Another practice's member answers like a random customer.
     expectIndistinguishable(
       await send('ben', calls.employeeChangePrimaryCompany, {
-        url: '',
-        payload: { customerId: ids.david, companyId: practices.markt },
+        body: { customerId: ids.david, companyId: practices.markt },
       }),
       await send('ben', calls.employeeChangePrimaryCompany, {
-        url: '',
-        payload: { customerId: randomUUID(), companyId: randomUUID() },
+        body: { customerId: randomUUID(), companyId: randomUUID() },
       }),
     );
   });

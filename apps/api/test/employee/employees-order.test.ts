@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls, EmployeesSchema, type Employee } from '@pp/contract';
+import type { calls } from '@pp/contract';
+import { EmployeesSchema, type Employee } from '@pp/contract';
 import { customers } from '../../src/db/schema.ts';
+import type { QueryOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
 
 // The list is read in the order of an index (migration 0009): the key it sorts by is kept on the
@@ -35,21 +36,19 @@ describe('the employees list in the order of the person as shown', () => {
     }
   });
 
-  const list = async (query: string) =>
+  const list = async (query: Partial<QueryOf<typeof calls.employeeGetEmployees>>) =>
     EmployeesSchema.parse(
       (
-        await api.app.inject({
-          url: `${API_BASE}${calls.employeeGetEmployees.path}?companyId=${practiceId}&pageSize=100${query}`,
-          headers: bearer(await api.issuer.tokenFor(owner)),
+        await api.client.employee.getEmployees({
+          token: await api.issuer.tokenFor(owner),
+          query: { companyId: practiceId, pageSize: 100, ...query },
         })
       ).json(),
     );
   const invite = async (email: string, firstName: string, lastName: string) => {
-    const response = await api.app.inject({
-      method: 'POST',
-      url: `${API_BASE}${calls.employeeInviteEmployee.path}`,
-      headers: bearer(await api.issuer.tokenFor(owner)),
-      payload: { companyId: practiceId, email, firstName, lastName },
+    const response = await api.client.employee.inviteEmployee({
+      token: await api.issuer.tokenFor(owner),
+      body: { companyId: practiceId, email, firstName, lastName },
     });
     expect(response.statusCode).toBeLessThan(300);
   };
@@ -84,9 +83,9 @@ describe('the employees list in the order of the person as shown', () => {
   }
 
   async function expectEveryOrder() {
-    for (const sort of ['name', 'email', 'role', 'status']) {
-      for (const direction of ['asc', 'desc']) {
-        const { employees, total } = await list(`&sort=${sort}&direction=${direction}`);
+    for (const sort of ['name', 'email', 'role', 'status'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const { employees, total } = await list({ sort, direction });
         expect(total).toBe(employees.length);
         expect(
           employees.map((e) => e.customerId),
@@ -97,7 +96,7 @@ describe('the employees list in the order of the person as shown', () => {
   }
 
   it('sorts by name, address, role and status, both ways, with the address and id breaking ties', async () => {
-    const { employees } = await list('&sort=name&direction=asc');
+    const { employees } = await list({ sort: 'name', direction: 'asc' });
     expect(employees.map((e) => `${e.lastName} ${e.firstName}`)).toEqual([
       'Adler Carl',
       'berger Anton',
@@ -113,44 +112,42 @@ describe('the employees list in the order of the person as shown', () => {
     const email = uniqueEmail('eingeladen');
     await createCustomer(db(), { email, firstName: 'Xaver', lastName: 'Zwick' });
     await invite(email, 'Getippt', 'Aaron');
-    const invited = (await list('&sort=name')).employees;
+    const invited = (await list({ sort: 'name' })).employees;
     expect(invited[0]).toMatchObject({ lastName: 'Aaron', status: 'invited' });
     await expectEveryOrder();
 
-    const response = await api.app.inject({
-      method: 'POST',
-      url: `${API_BASE}${calls.employeeAcceptInvitation.path}`,
-      headers: bearer(await api.issuer.tokenFor(email)),
-      payload: { companyId: practiceId },
+    const response = await api.client.employee.acceptInvitation({
+      token: await api.issuer.tokenFor(email),
+      body: { companyId: practiceId },
     });
     expect(response.statusCode).toBeLessThan(300);
-    const accepted = (await list('&sort=name')).employees;
+    const accepted = (await list({ sort: 'name' })).employees;
     expect(accepted.at(-1)).toMatchObject({ lastName: 'Zwick', status: 'enabled' });
     await expectEveryOrder();
   });
 
   it('moves a person whose name or address changes', async () => {
-    const [first] = (await list('&sort=name')).employees;
+    const [first] = (await list({ sort: 'name' })).employees;
     await db()
       .update(customers)
       .set({ lastName: 'Zzz', email: uniqueEmail('a') })
       .where(eq(customers.id, first!.customerId));
-    const after = (await list('&sort=name')).employees;
+    const after = (await list({ sort: 'name' })).employees;
     expect(after.at(-1)?.customerId).toBe(first!.customerId);
     await expectEveryOrder();
   });
 
   it('counts the same with a status filter and a search as the rows it finds', async () => {
     for (const query of [
-      '&status=disabled',
-      '&search=maier',
-      '&search=maier&status=enabled',
-      '&search=nobody',
-    ]) {
+      { status: 'disabled' },
+      { search: 'maier' },
+      { search: 'maier', status: 'enabled' },
+      { search: 'nobody' },
+    ] as const) {
       const { employees, total } = await list(query);
-      expect(total, query).toBe(employees.length);
+      expect(total, JSON.stringify(query)).toBe(employees.length);
     }
-    expect((await list('&status=disabled')).total).toBe(2);
-    expect((await list('&search=MAIER')).total).toBe(2);
+    expect((await list({ status: 'disabled' })).total).toBe(2);
+    expect((await list({ search: 'MAIER' })).total).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls, EmployeesSchema, MyInvitationSchema } from '@pp/contract';
+import { calls, EmployeesSchema, MyInvitationSchema, type InviteEmployee } from '@pp/contract';
 import {
   auditLog,
   customers,
@@ -12,12 +12,11 @@ import {
 } from '../../src/db/schema.ts';
 import { sweepExpiredInvitees } from '../../src/lib/employees/sweep.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
+import type { QueryOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
-
-const at = (call: { path: string }, query = '') => `${API_BASE}${call.path}${query}`;
 
 describe('invitations', () => {
   const api = useApi();
@@ -31,11 +30,12 @@ describe('invitations', () => {
     )[0]!.id;
   });
 
-  const as = async (email: string) => bearer(await api.issuer.tokenFor(email));
-  const post = async (email: string, call: { path: string }, payload: object) =>
-    api.app.inject({ method: 'POST', url: at(call), headers: await as(email), payload });
-  const invite = (email: string, payload: object) =>
-    post(email, calls.employeeInviteEmployee, { companyId: practices.sommer, ...payload });
+  const token = (email: string) => api.issuer.tokenFor(email);
+  const invite = async (email: string, body: Omit<InviteEmployee, 'companyId'>) =>
+    api.client.employee.inviteEmployee({
+      token: await token(email),
+      body: { companyId: practices.sommer, ...body },
+    });
   const mailsTo = (email: string) =>
     db().select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
   const membership = async (email: string, companyId = practices.sommer) => {
@@ -46,12 +46,15 @@ describe('invitations', () => {
       .where(and(eq(customers.email, email), eq(memberships.companyId, companyId)));
     return row;
   };
-  const employeeList = async (who: string, query = '') =>
+  const employeeList = async (
+    who: string,
+    query: Partial<QueryOf<typeof calls.employeeGetEmployees>> = {},
+  ) =>
     EmployeesSchema.parse(
       (
-        await api.app.inject({
-          url: at(calls.employeeGetEmployees, `?companyId=${practices.sommer}${query}`),
-          headers: await as(who),
+        await api.client.employee.getEmployees({
+          token: await token(who),
+          query: { companyId: practices.sommer, ...query },
         })
       ).json(),
     );
@@ -70,7 +73,7 @@ describe('invitations', () => {
     const [mail] = await mailsTo(email);
     expect(mail).toMatchObject({ template: 'invitation', companyId: practices.sommer });
     expect(mail?.textBody).toContain('Ben Krause');
-    const listed = (await employeeList(demo.ben, '&status=invited')).employees.find(
+    const listed = (await employeeList(demo.ben, { status: 'invited' })).employees.find(
       (e) => e.email === email,
     );
     expect(listed).toMatchObject({
@@ -95,7 +98,7 @@ describe('invitations', () => {
     expectIndistinguishable(withAccount, without);
     const [after] = await db().select().from(customers).where(eq(customers.id, customer.id));
     expect(after).toMatchObject({ firstName: 'Echt', lastName: 'Name', invitationOnly: false });
-    const listed = (await employeeList(demo.anna, `&search=${known}`)).employees;
+    const listed = (await employeeList(demo.anna, { search: known })).employees;
     expect(listed).toEqual([expect.objectContaining({ firstName: 'Getippt', lastName: null })]);
   });
 
@@ -104,9 +107,7 @@ describe('invitations', () => {
     await createCustomer(db(), { email });
     await invite(demo.ben, { email, locationIds: [firstLocation] });
     const mine = MyInvitationSchema.array().parse(
-      (
-        await api.app.inject({ url: at(calls.employeeGetMyInvitations), headers: await as(email) })
-      ).json(),
+      (await api.client.employee.getMyInvitations({ token: await token(email) })).json(),
     );
     expect(mine).toEqual([
       expect.objectContaining({
@@ -117,8 +118,12 @@ describe('invitations', () => {
       }),
     ]);
     expect(
-      (await post(email, calls.employeeAcceptInvitation, { companyId: practices.sommer }))
-        .statusCode,
+      (
+        await api.client.employee.acceptInvitation({
+          token: await token(email),
+          body: { companyId: practices.sommer },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await membership(email)).toEqual({ role: 'member', status: 'enabled' });
     const id = await customerIdOf(db(), email);
@@ -131,7 +136,10 @@ describe('invitations', () => {
     expect(assigned.map((a) => a.locationId)).toEqual([firstLocation]);
     // Accepting twice finds nothing to accept.
     expectProblem(
-      await post(email, calls.employeeAcceptInvitation, { companyId: practices.sommer }),
+      await api.client.employee.acceptInvitation({
+        token: await token(email),
+        body: { companyId: practices.sommer },
+      }),
       404,
       'not_found',
     );
@@ -143,11 +151,15 @@ describe('invitations', () => {
     await invite(demo.anna, { email });
     expect(await membership(email)).toMatchObject({ status: 'invited' });
     expect(
-      (await post(email, calls.employeeDeclineInvitation, { companyId: practices.sommer }))
-        .statusCode,
+      (
+        await api.client.employee.declineInvitation({
+          token: await token(email),
+          body: { companyId: practices.sommer },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await membership(email)).toBeUndefined();
-    expect((await employeeList(demo.anna, `&search=${email}`)).employees).toEqual([]);
+    expect((await employeeList(demo.anna, { search: email })).employees).toEqual([]);
     const id = await customerIdOf(db(), email);
     const events = await db()
       .select({ action: auditLog.action })
@@ -170,23 +182,33 @@ describe('invitations', () => {
       .set({ expiresAt: sql`now() - interval '1 hour'` })
       .where(eq(invitations.customerId, id));
     expectProblem(
-      await post(email, calls.employeeAcceptInvitation, { companyId: practices.sommer }),
+      await api.client.employee.acceptInvitation({
+        token: await token(email),
+        body: { companyId: practices.sommer },
+      }),
       410,
       'invitation_expired',
     );
     const before = (await mailsTo(email)).length;
     expect(
       (
-        await post(demo.ben, calls.employeeResendInvitation, {
-          companyId: practices.sommer,
-          customerId: id,
+        await api.client.employee.resendInvitation({
+          token: await token(demo.ben),
+          body: {
+            companyId: practices.sommer,
+            customerId: id,
+          },
         })
       ).statusCode,
     ).toBe(202);
     expect((await mailsTo(email)).length).toBe(before + 1);
     expect(
-      (await post(email, calls.employeeAcceptInvitation, { companyId: practices.sommer }))
-        .statusCode,
+      (
+        await api.client.employee.acceptInvitation({
+          token: await token(email),
+          body: { companyId: practices.sommer },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -196,9 +218,12 @@ describe('invitations', () => {
     const revokedId = await customerIdOf(db(), revoked);
     expect(
       (
-        await post(demo.ben, calls.employeeRevokeInvitation, {
-          companyId: practices.sommer,
-          customerId: revokedId,
+        await api.client.employee.revokeInvitation({
+          token: await token(demo.ben),
+          body: {
+            companyId: practices.sommer,
+            customerId: revokedId,
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -270,7 +295,10 @@ describe('invitations', () => {
       await unchanged(email, async () => {
         expectProblem(await invite(demo.ben, { email, role: 'admin' }), 403, 'forbidden');
         expectProblem(
-          await invite(demo.anna, { email, role: 'superadmin' }),
+          await api.client.unchecked(calls.employeeInviteEmployee, {
+            token: await token(demo.anna),
+            body: { companyId: practices.sommer, email, role: 'superadmin' },
+          }),
           400,
           'validation_failed',
         );
@@ -282,7 +310,10 @@ describe('invitations', () => {
         expect(problem.errors).toEqual([{ field: 'body.locationIds.0', code: 'unknown_choice' }]);
         expectProblem(await invite(demo.ben, { email: 'kein-at' }), 400, 'validation_failed');
         expectProblem(
-          await invite(demo.ben, { email, salutation: 'KOENIG' }),
+          await api.client.unchecked(calls.employeeInviteEmployee, {
+            token: await token(demo.ben),
+            body: { companyId: practices.sommer, email, salutation: 'KOENIG' },
+          }),
           400,
           'validation_failed',
         );
@@ -310,9 +341,12 @@ describe('invitations', () => {
           });
       }
       await unchanged(email, async () => {
-        const answer = await post(demo.david, calls.employeeInviteEmployee, {
-          companyId: practice.id,
-          email,
+        const answer = await api.client.employee.inviteEmployee({
+          token: await token(demo.david),
+          body: {
+            companyId: practice.id,
+            email,
+          },
         });
         expectProblem(answer, 429, 'rate_limited');
       });

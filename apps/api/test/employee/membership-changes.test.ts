@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, EmployeeSchema } from '@pp/contract';
+import { calls, EmployeeSchema, type CallDefinition } from '@pp/contract';
 import { companies, customers, locations, memberships } from '../../src/db/schema.ts';
 import { createTestApp } from '../support/app.ts';
+import { createApiClient, type BodyOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { isServerRun } from '../support/database.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
-
-const at = (call: { path: string }, query = '') => `${API_BASE}${call.path}${query}`;
 
 describe('changes of memberships', () => {
   const api = useApi();
@@ -46,13 +45,16 @@ describe('changes of memberships', () => {
         })
       ).id;
     }
-    const as = async (who: keyof typeof people) => bearer(await api.issuer.tokenFor(people[who]));
-    const send = async (who: keyof typeof people, call: { path: string }, payload: object) =>
-      api.app.inject({
-        method: 'POST',
-        url: at(call),
-        headers: await as(who),
-        payload: { companyId: practice.id, ...payload },
+    const as = (who: keyof typeof people) => api.issuer.tokenFor(people[who]);
+    /** A call about this practice: its `companyId` is filled in, the rest typed by the caller. */
+    const send = async <C extends CallDefinition>(
+      who: keyof typeof people,
+      call: C,
+      body: Omit<BodyOf<C>, 'companyId'>,
+    ) =>
+      api.client.unchecked(call, {
+        token: await as(who),
+        body: { companyId: practice.id, ...body },
       });
     const state = async (who: keyof typeof people) =>
       (
@@ -73,10 +75,7 @@ describe('changes of memberships', () => {
     const disabled = await send('adam', calls.employeeDisableEmployee, { customerId: id.mia });
     expect(EmployeeSchema.parse(disabled.json()).status).toBe('disabled');
     const read = async (companyId: string) =>
-      api.app.inject({
-        url: at(calls.companyGetCompany, `?companyId=${companyId}`),
-        headers: await as('mia'),
-      });
+      api.client.company.getCompany({ token: await as('mia'), query: { companyId } });
     expectProblem(await read(practice.id), 404, 'not_found');
     expect((await read(other.id)).statusCode).toBe(200);
     const [customer] = await db().select().from(customers).where(eq(customers.id, id.mia));
@@ -254,21 +253,11 @@ describe('changes of memberships', () => {
           'select 1 from memberships where company_id = $1 and customer_id = $2 for update',
           [practice.id, id.adam],
         );
-        const headers = await as('sara');
-        const payload = { companyId: practice.id, customerId: id.adam };
+        const token = await as('sara');
+        const body = { companyId: practice.id, customerId: id.adam };
         const answers = Promise.all([
-          api.app.inject({
-            method: 'POST',
-            url: at(calls.employeeTransferSuperadmin),
-            headers,
-            payload,
-          }),
-          second.inject({
-            method: 'POST',
-            url: at(calls.employeeDisableEmployee),
-            headers,
-            payload,
-          }),
+          api.client.employee.transferSuperadmin({ token, body }),
+          createApiClient(second).employee.disableEmployee({ token, body }),
         ]);
         await new Promise((resolve) => setTimeout(resolve, 500));
         await blocker.query('commit');

@@ -43,7 +43,6 @@ const VALID = {
   email: 'anna@praxis.example.com',
   address: { postalCode: '10117' },
 };
-const RIGHTS = `${API_BASE}${calls.rightsIsUserConnectedToPractice.path}`;
 
 describe('bad input', () => {
   const api = useApi({ extend });
@@ -75,7 +74,10 @@ describe('bad input', () => {
       [{ field: 'query.role', code: 'unknown_field' }],
     ],
   ])('a query with %s → 400 with field errors', async (_name, query, errors) => {
-    const response = await api.app.inject({ url: `${RIGHTS}${query}`, headers: auth });
+    const response = await api.client.unchecked(calls.rightsIsUserConnectedToPractice, {
+      headers: auth,
+      query: query.slice(1),
+    });
     expect(expectProblem(response, 400, 'validation_failed').errors).toEqual(errors);
   });
 
@@ -153,7 +155,7 @@ describe('bad input', () => {
   });
 
   it('answers a failing handler with a bare 500 that reveals nothing', async () => {
-    const response = await api.app.inject({ url: `${API_BASE}${fail.path}`, headers: auth });
+    const response = await api.client.call(fail, { headers: auth });
     const body = expectProblem(response, 500, 'internal_error');
     expect(body).toEqual({
       type: 'urn:practice-portal:problem:internal_error',

@@ -1,11 +1,12 @@
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { createTestApp } from '../support/app.ts';
+import { createApiClient } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 import { rateLimits } from '../../src/db/schema.ts';
 import { exhaustLimit, LIMIT, randomClientAddress, sendLimited } from './limits.ts';
 
@@ -40,8 +41,8 @@ describe('rate limits with counters in the database', () => {
     const app: FastifyInstance = api.app;
     const token = await api.issuer.tokenFor(demo.clara);
     for (let i = 0; i < 150; i += 1) {
-      const url = `${API_BASE}${(i % 2 ? calls.lifetimePrivate : calls.customerGetCustomerData).path}`;
-      const response = await app.inject({ url, headers: bearer(token), remoteAddress: address });
+      const call = i % 2 ? calls.lifetimePrivate : calls.customerGetCustomerData;
+      const response = await createApiClient(app).call(call, { token, remoteAddress: address });
       expect(response.statusCode).toBe(200);
     }
   });

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
-import { bearer } from '../support/expect-problem.ts';
+import { createApiClient } from '../support/client.ts';
 
 /** Limits count per client address: each test uses its own, so no two tests share a counter. */
 export function randomClientAddress(): string {
@@ -10,17 +9,14 @@ export function randomClientAddress(): string {
 }
 
 /** A call with a limit: requests to join a practice, 10 an hour per client address. */
-export const LIMITED_URL = `${API_BASE}${calls.companyConnectExistingCompany.path}`;
 export const LIMIT = 10;
 
 /** A request to join with a pair that matches no practice (it answers like any other). */
 export function sendLimited(app: FastifyInstance, token: string, address: string) {
-  return app.inject({
-    method: 'PATCH',
-    url: LIMITED_URL,
-    headers: bearer(token),
+  return createApiClient(app).company.connectExistingCompany({
+    token,
     remoteAddress: address,
-    payload: { customerNumber: 'P-999999', postalCode: '20095' },
+    body: { customerNumber: 'P-999999', postalCode: '20095' },
   });
 }
 

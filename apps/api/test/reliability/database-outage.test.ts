@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { capturedLogs, createTestApp } from '../support/app.ts';
 import { createTestDatabase, isServerRun, type TestDatabase } from '../support/database.ts';
 import { demo } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { createApiClient } from '../support/client.ts';
 
 // An outage of the database server needs a server; PGlite lives in the process.
 describe.runIf(isServerRun())('while the database server is unreachable', () => {
@@ -35,11 +34,8 @@ describe.runIf(isServerRun())('while the database server is unreachable', () => 
   });
 
   const customerData = async () =>
-    app.inject({
-      url: `${API_BASE}${calls.customerGetCustomerData.path}`,
-      headers: bearer(await issuer.tokenFor(demo.clara)),
-    });
-  const isAlive = () => app.inject({ url: `${API_BASE}${calls.lifetimeIsAlive.path}` });
+    createApiClient(app).customer.getCustomerData({ token: await issuer.tokenFor(demo.clara) });
+  const isAlive = () => createApiClient(app).lifetime.isAlive();
 
   it('answers 503 with Retry-After (never 500), warns once, and recovers when it is back', async () => {
     expect((await customerData()).statusCode).toBe(200);

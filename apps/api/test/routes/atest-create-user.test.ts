@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { findAccountByEmail } from '@pp/idp';
 import { customers, identityLinks, memberships } from '../../src/db/schema.ts';
 import { createTestApp } from '../support/app.ts';
+import { createApiClient } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { demo, demoPracticeIds } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 import { uniqueEmail } from '../support/factories.ts';
 
-const URL = `${API_BASE}${calls.atestCreateUser.path}`;
 const PASSWORD = 'Test-Portal-2026';
 
 describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
@@ -18,10 +18,8 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
   it('writes a verified account, its customer, the link and the memberships together', async () => {
     const { sommer } = await demoPracticeIds(api.db.database.db);
     const email = uniqueEmail('e2e');
-    const response = await api.app.inject({
-      method: 'POST',
-      url: URL,
-      payload: {
+    const response = await api.client.atest.createUser({
+      body: {
         email,
         password: PASSWORD,
         firstName: 'Erika',
@@ -71,19 +69,15 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
   });
 
   it('refuses an address that is taken, whatever its case, and stores nothing', async () => {
-    const response = await api.app.inject({
-      method: 'POST',
-      url: URL,
-      payload: { email: demo.anna.toUpperCase(), password: PASSWORD },
+    const response = await api.client.atest.createUser({
+      body: { email: demo.anna.toUpperCase(), password: PASSWORD },
     });
     expectProblem(response, 409, 'conflict');
   });
 
   it('refuses unknown fields and a short password', async () => {
-    const response = await api.app.inject({
-      method: 'POST',
-      url: URL,
-      payload: { email: uniqueEmail(), password: 'short', role: 'superadmin' },
+    const response = await api.client.unchecked(calls.atestCreateUser, {
+      body: { email: uniqueEmail(), password: 'short', role: 'superadmin' },
     });
     const problem = expectProblem(response, 400, 'validation_failed');
     expect(problem.errors?.map((e) => e.field).sort()).toEqual(['body.password', 'body.role']);
@@ -91,10 +85,8 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
 
   it('leaves nothing behind when a practice does not exist', async () => {
     const email = uniqueEmail();
-    const response = await api.app.inject({
-      method: 'POST',
-      url: URL,
-      payload: {
+    const response = await api.client.atest.createUser({
+      body: {
         email,
         password: PASSWORD,
         practices: [{ companyId: '00000000-0000-4000-8000-000000000000' }],
@@ -111,10 +103,8 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
       embeddedProvider: true,
     });
     try {
-      const response = await app.inject({
-        method: 'POST',
-        url: URL,
-        payload: { email: uniqueEmail(), password: PASSWORD },
+      const response = await createApiClient(app).atest.createUser({
+        body: { email: uniqueEmail(), password: PASSWORD },
       });
       expectProblem(response, 404, 'not_found');
     } finally {

@@ -1,13 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { invitations } from '../../src/db/schema.ts';
 import { useApi } from '../support/context.ts';
 import { demo, demoPracticeIds } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { uniqueEmail } from '../support/factories.ts';
-
-const URL = `${API_BASE}${calls.atestExpireInvitations.path}`;
 
 describe('ATest/ExpireInvitations', () => {
   describe('with ENABLE_TEST_ENDPOINTS', () => {
@@ -16,11 +13,9 @@ describe('ATest/ExpireInvitations', () => {
 
     async function invite(email: string) {
       const { sommer } = await demoPracticeIds(db());
-      const response = await api.app.inject({
-        method: 'POST',
-        url: `${API_BASE}${calls.employeeInviteEmployee.path}`,
-        headers: bearer(await api.issuer.tokenFor(demo.ben)),
-        payload: { companyId: sommer, email, role: 'member' },
+      const response = await api.client.employee.inviteEmployee({
+        token: await api.issuer.tokenFor(demo.ben),
+        body: { companyId: sommer, email, role: 'member' },
       });
       expect(response.statusCode).toBe(202);
     }
@@ -38,11 +33,7 @@ describe('ATest/ExpireInvitations', () => {
       await invite(invited);
       await invite(other);
 
-      const response = await api.app.inject({
-        method: 'POST',
-        url: URL,
-        payload: { email: invited },
-      });
+      const response = await api.client.atest.expireInvitations({ body: { email: invited } });
       expect(response.statusCode).toBe(200);
       expect(calls.atestExpireInvitations.response.parse(response.json())).toEqual({ expired: 1 });
       expect(await expiredOf(invited)).toEqual([true]);
@@ -50,7 +41,9 @@ describe('ATest/ExpireInvitations', () => {
     });
 
     it('refuses a malformed address with a field error', async () => {
-      const response = await api.app.inject({ method: 'POST', url: URL, payload: { email: 'x' } });
+      const response = await api.client.unchecked(calls.atestExpireInvitations, {
+        body: { email: 'x' },
+      });
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain('body.email');
     });
@@ -60,10 +53,8 @@ describe('ATest/ExpireInvitations', () => {
     const api = useApi();
 
     it('does not exist', async () => {
-      const response = await api.app.inject({
-        method: 'POST',
-        url: URL,
-        payload: { email: 'someone@example.com' },
+      const response = await api.client.atest.expireInvitations({
+        body: { email: 'someone@example.com' },
       });
       expect(response.statusCode).toBe(404);
     });

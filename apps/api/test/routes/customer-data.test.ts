@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, calls, CustomerSchema, CompanyVmSchema, type Customer } from '@pp/contract';
+import { CustomerSchema, CompanyVmSchema, type Customer } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import {
   demo,
@@ -8,10 +8,8 @@ import {
   type DemoPractice,
   type DemoUser,
 } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { createCustomer, createPractice } from '../support/factories.ts';
 
-const URL = `${API_BASE}${calls.customerGetCustomerData.path}`;
 /** The answer must hold exactly the declared fields, nothing undeclared. */
 const StrictCustomer = CustomerSchema.extend({
   associatedCompanies: CustomerSchema.shape.associatedCompanies
@@ -57,9 +55,8 @@ describe('Customer/GetCustomerData', () => {
   });
 
   async function customerData(email: string): Promise<Customer> {
-    const response = await api.app.inject({
-      url: URL,
-      headers: bearer(await api.issuer.tokenFor(email)),
+    const response = await api.client.customer.getCustomerData({
+      token: await api.issuer.tokenFor(email),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.ts';
+import { createApiClient } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { createTestDatabase } from '../support/database.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
-
-const IS_ALIVE = '/api/v1/Lifetime/IsAlive';
-const PRIVATE = '/api/v1/Lifetime/private';
-const SCOPED = '/api/v1/Lifetime/private-scoped';
+import { expectProblem } from '../support/expect-problem.ts';
 
 describe('Lifetime', () => {
   const api = useApi();
 
   it('IsAlive answers 200 to anyone while the database answers', async () => {
-    const response = await api.app.inject({ method: 'GET', url: IS_ALIVE });
+    const response = await api.client.lifetime.isAlive();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
@@ -23,7 +20,7 @@ describe('Lifetime', () => {
     const app = await createTestApp({ database: db.database, issuer: api.issuer });
     try {
       await db.database.close();
-      expectProblem(await app.inject({ url: IS_ALIVE }), 503, 'service_unavailable');
+      expectProblem(await createApiClient(app).lifetime.isAlive(), 503, 'service_unavailable');
     } finally {
       await app.close();
       await db.drop().catch(() => undefined);
@@ -31,7 +28,7 @@ describe('Lifetime', () => {
   });
 
   it('private refuses anonymous callers with a problem body and a challenge', async () => {
-    const response = await api.app.inject({ method: 'GET', url: PRIVATE });
+    const response = await api.client.lifetime.private();
     expectProblem(response, 401, 'unauthenticated');
     expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
   });
@@ -39,11 +36,7 @@ describe('Lifetime', () => {
   it('private answers 200 to a valid access token, with or without the api scope', async () => {
     for (const scope of ['openid portal:api', 'openid']) {
       const token = await api.issuer.tokenFor('clara.wolf@example.com', { scope });
-      const response = await api.app.inject({
-        method: 'GET',
-        url: PRIVATE,
-        headers: bearer(token),
-      });
+      const response = await api.client.lifetime.private({ token });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
     }
@@ -53,7 +46,7 @@ describe('Lifetime', () => {
     const token = await api.issuer.tokenFor('clara.wolf@example.com', {
       scope: 'openid portal:api',
     });
-    const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
+    const response = await api.client.lifetime.privateScoped({ token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
   });
@@ -66,7 +59,7 @@ describe('Lifetime', () => {
         scope: '',
         extra: { scope: undefined, scp },
       });
-      const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
+      const response = await api.client.lifetime.privateScoped({ token });
       expect(response.statusCode).toBe(200);
     },
   );
@@ -75,7 +68,7 @@ describe('Lifetime', () => {
     'private-scoped answers 403 to a token with scope "%s"',
     async (scope) => {
       const token = await api.issuer.tokenFor('clara.wolf@example.com', { scope });
-      const response = await api.app.inject({ url: SCOPED, headers: bearer(token) });
+      const response = await api.client.lifetime.privateScoped({ token });
       expectProblem(response, 403, 'forbidden');
       expect(response.headers['www-authenticate']).toContain('error="insufficient_scope"');
       expect(response.headers['www-authenticate']).toContain('scope="portal:api"');
@@ -83,6 +76,6 @@ describe('Lifetime', () => {
   );
 
   it('private-scoped refuses anonymous callers with 401', async () => {
-    expectProblem(await api.app.inject({ url: SCOPED }), 401, 'unauthenticated');
+    expectProblem(await api.client.lifetime.privateScoped(), 401, 'unauthenticated');
   });
 });

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, PICKLIST_NAMES, PicklistsSchema, type Picklists } from '@pp/contract';
+import { PICKLIST_NAMES, PicklistsSchema, type Picklists } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
-
-const URL = `${API_BASE}${calls.customerGetPicklists.path}`;
 
 describe('Customer/GetPicklists', () => {
   const api = useApi();
 
   async function picklists(acceptLanguage?: string) {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({
-      url: URL,
-      headers: {
-        ...bearer(token),
-        ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
-      },
+    const response = await api.client.customer.getPicklists({
+      token,
+      headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
     });
     expect(response.statusCode).toBe(200);
     return {

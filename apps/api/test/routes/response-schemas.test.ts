@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_BASE, defineCall } from '@pp/contract';
+import { defineCall } from '@pp/contract';
 import { registerCall } from '../../src/routing/register-call.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 
 const profile = defineCall({
   method: 'GET',
@@ -45,20 +45,14 @@ describe('response schemas', () => {
 
   it('strip fields the schema does not declare, nested ones too', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({
-      url: `${API_BASE}${profile.path}`,
-      headers: bearer(token),
-    });
+    const response = await api.client.call(profile, { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ firstName: 'Anna', address: { city: 'Berlin' } });
   });
 
   it('turn an answer that breaks its schema into a bare 500', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({
-      url: `${API_BASE}${broken.path}`,
-      headers: bearer(token),
-    });
+    const response = await api.client.call(broken, { token });
     expectProblem(response, 500, 'internal_error');
     expect(response.body).not.toMatch(/many|s3cr3t|count/);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_BASE, calls } from '@pp/contract';
+import { calls } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import {
   customerIdOf,
@@ -10,7 +10,6 @@ import {
   demoPracticeIds,
   type DemoUser,
 } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { createCustomer, createPractice } from '../support/factories.ts';
 import { memberships } from '../../src/db/schema.ts';
 
@@ -45,7 +44,7 @@ const rightsCalls = [
 const table = DEMO_USER_NAMES.flatMap((user) =>
   (Object.keys(expected[user]) as Practice[]).flatMap((practice) =>
     rightsCalls.map(
-      (call, index) => [call.path, user, practice, expected[user][practice][index]] as const,
+      (call, index) => [call.path, user, practice, expected[user][practice][index], call] as const,
     ),
   ),
 );
@@ -77,12 +76,11 @@ describe('Rights calls: call × demo user × practice', () => {
     ]);
   });
 
-  it.each(table)('%s as %s for %s → %s', async (path, user, practice, answer) => {
+  it.each(table)('%s as %s for %s → %s', async (_path, user, practice, answer, call) => {
     const token = await api.issuer.tokenFor(demo[user]);
-    const response = await api.app.inject({
-      method: 'GET',
-      url: `${API_BASE}${path}?practiceId=${practiceIds[practice]}`,
-      headers: bearer(token),
+    const response = await api.client.call(call, {
+      token,
+      query: { practiceId: practiceIds[practice] },
     });
     expect(response.statusCode).toBe(200);
     expect(z.boolean().parse(response.json())).toBe(answer);
@@ -93,9 +91,9 @@ describe('Rights calls: call × demo user × practice', () => {
     const customer = await createCustomer(api.db.database.db);
     const token = await api.issuer.tokenFor(customer.email);
     for (const call of rightsCalls) {
-      const response = await api.app.inject({
-        url: `${API_BASE}${call.path}?practiceId=${practiceIds.sommer}`,
-        headers: bearer(token),
+      const response = await api.client.call(call, {
+        token,
+        query: { practiceId: practiceIds.sommer },
       });
       expect(response.json()).toBe(false);
     }

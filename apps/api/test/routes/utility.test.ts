@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_BASE, calls } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
 
 describe('Utility/EmailProhibitedAlias', () => {
   const api = useApi();
 
   it('lists the local parts of shared mailboxes, in lower case', async () => {
-    const response = await api.app.inject({
-      url: `${API_BASE}${calls.utilityEmailProhibitedAlias.path}`,
-      headers: bearer(await api.issuer.tokenFor(demo.ben)),
+    const response = await api.client.utility.emailProhibitedAlias({
+      token: await api.issuer.tokenFor(demo.ben),
     });
     expect(response.statusCode).toBe(200);
     const aliases = z.array(z.string()).parse(response.json());

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_BASE, defineCall, IdSchema } from '@pp/contract';
+import { defineCall, IdSchema } from '@pp/contract';
 import { registerCall } from '../../src/routing/register-call.ts';
 import { useApi } from '../support/context.ts';
 import { demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
-import { bearer, expectProblem } from '../support/expect-problem.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 import { createPractice } from '../support/factories.ts';
 import { locations } from '../../src/db/schema.ts';
 
@@ -65,16 +65,14 @@ describe('a call declared inside a practice', () => {
   });
 
   const asAdminCall = async (email: string, practiceId: string) =>
-    api.app.inject({
-      url: `${API_BASE}${adminCall.path}?practiceId=${practiceId}`,
-      headers: bearer(await api.issuer.tokenFor(email)),
+    api.client.call(adminCall, {
+      token: await api.issuer.tokenFor(email),
+      query: { practiceId },
     });
   const asLocationCall = async (email: string, locationId: string) =>
-    api.app.inject({
-      method: 'POST',
-      url: `${API_BASE}${locationCall.path}`,
-      headers: bearer(await api.issuer.tokenFor(email)),
-      payload: { locationId },
+    api.client.call(locationCall, {
+      token: await api.issuer.tokenFor(email),
+      body: { locationId },
     });
 
   it('lets an admin and the superadmin in, with their membership on the request', async () => {

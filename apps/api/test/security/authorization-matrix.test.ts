@@ -12,7 +12,6 @@ import { auditLog, customers } from '../../src/db/schema.ts';
 import { hasRole } from '../../src/lib/authorization/memberships.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { createCustomer, uniqueEmail } from '../support/factories.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
 import { EXCEPTIONS, ROWS, type MatrixRequest } from './rows.ts';
@@ -95,12 +94,10 @@ describe('the authorization matrix', () => {
 
   /** The request as the customer with that address, or anonymous without one. */
   const send = async (email: string | undefined, call: CallDefinition, request: MatrixRequest) =>
-    api.app.inject({
-      method: call.method,
-      url: `${API_BASE}${call.path}${request.query ? `?${new URLSearchParams(request.query)}` : ''}`,
+    api.client.call(call, {
       remoteAddress: randomClientAddress(),
-      headers: email === undefined ? {} : bearer(await api.issuer.tokenFor(email)),
-      ...(request.body ? { payload: request.body } : {}),
+      ...(email === undefined ? {} : { token: await api.issuer.tokenFor(email) }),
+      ...request,
     });
 
   describe.each(OPERATIONS)('%s', (name, call) => {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, uniqueEmail } from '../support/factories.ts';
-
-const CONNECT = `${API_BASE}${calls.companyConnectExistingCompany.path}`;
 
 // Finding 6 of the security probe: with TRUST_PROXY=true the api took the left-most
 // X-Forwarded-For entry, so a client that rotated it escaped every limit.
@@ -21,13 +18,11 @@ describe.each([
     const headers = bearer(await api.issuer.tokenFor(email));
     const client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
     const send = (i: number) =>
-      api.app.inject({
-        method: 'PATCH',
-        url: CONNECT,
+      api.client.company.connectExistingCompany({
         remoteAddress: proxy,
         // What the client sent, then what the proxy appended: the client's real address.
         headers: { ...headers, 'x-forwarded-for': `198.51.100.${i}, ${client}` },
-        payload: { customerNumber: 'P-999999', postalCode: '20095' },
+        body: { customerNumber: 'P-999999', postalCode: '20095' },
       });
     for (let i = 1; i <= 10; i += 1) expect((await send(i)).statusCode).toBe(202);
     expectProblem(await send(11), 429, 'rate_limited');

@@ -4,7 +4,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, calls, PROBLEM_CONTENT_TYPE } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
-import { bearer } from '../support/expect-problem.ts';
 import { createWebFixture } from '../web/web-fixture.ts';
 
 const web = createWebFixture();
@@ -76,9 +75,9 @@ describe('every answer under /api/v1 is a problem body with the security headers
   });
 
   it('unknown query parameters are refused on calls that take none', async () => {
-    const response = await api.app.inject({
-      url: `${API_BASE}${calls.customerGetCustomerData.path}?role=superadmin`,
-      headers: bearer(await api.issuer.tokenFor(demo.clara)),
+    const response = await api.client.unchecked(calls.customerGetCustomerData, {
+      token: await api.issuer.tokenFor(demo.clara),
+      query: { role: 'superadmin' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({

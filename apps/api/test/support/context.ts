@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestAppOptions } from './app.ts';
+import { createApiClient, type ApiClient } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { startTestIssuer, type TestIssuer } from './issuer.ts';
 
 export interface ApiContext {
   app: FastifyInstance;
+  /** The app's calls by area and name, typed from the contract (`support/client.ts`). */
+  client: ApiClient;
   issuer: TestIssuer;
   db: TestDatabase;
 }
@@ -24,6 +27,7 @@ export function useApi(options: Omit<TestAppOptions, 'database' | 'issuer'> = {}
       database: context.db.database,
       issuer: context.issuer,
     });
+    context.client = createApiClient(context.app);
   });
   afterAll(async () => {
     await context.app?.close();

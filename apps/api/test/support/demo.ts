@@ -1,22 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { normalizeEmail } from '@pp/contract';
+import { DEMO_PRACTICES, DEMO_USERS } from '@pp/demo-data';
 import type { Executor } from '../../src/db/client.ts';
 import { companies, customers } from '../../src/db/schema.ts';
 
-/** The demo users of PRODUCT §8, by first name. */
+const [anna, ben, clara, david] = DEMO_USERS;
+
+/** The demo users of docs/product.md §8, by first name. */
 export const demo = {
-  anna: 'anna.sommer@example.com',
-  ben: 'ben.krause@example.com',
-  clara: 'clara.wolf@example.com',
-  david: 'david.markt@example.com',
+  anna: anna.email,
+  ben: ben.email,
+  clara: clara.email,
+  david: david.email,
 } as const;
 export type DemoUser = keyof typeof demo;
 export const DEMO_USER_NAMES = Object.keys(demo) as DemoUser[];
 
-/** The demo practices, by the names PRODUCT §8 gives them. */
+/** The demo practices, by the names docs/product.md §8 gives them. */
 export const demoPracticeNames = {
-  sommer: 'Zahnarztpraxis Dr. Sommer',
-  markt: 'Praxis am Markt',
+  sommer: DEMO_PRACTICES.sommer.name,
+  markt: DEMO_PRACTICES.markt.name,
 } as const;
 export type DemoPractice = keyof typeof demoPracticeNames;
 

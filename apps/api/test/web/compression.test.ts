@@ -1,16 +1,16 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, PicklistsSchema } from '@pp/contract';
+import { API_BASE, calls, PicklistsSchema, type CallDefinition } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
 import { bearer } from '../support/expect-problem.ts';
 
 describe('api answers on the wire', () => {
   const api = useApi();
-  const get = async (call: { path: string }, encoding: string) =>
-    api.app.inject({
-      url: `${API_BASE}${call.path}`,
-      headers: { ...bearer(await api.issuer.tokenFor(demo.clara)), 'accept-encoding': encoding },
+  const get = async (call: CallDefinition, encoding: string) =>
+    api.client.call(call, {
+      token: await api.issuer.tokenFor(demo.clara),
+      headers: { 'accept-encoding': encoding },
     });
 
   it('are compressed above 1 KiB, with brotli or gzip as the client accepts', async () => {

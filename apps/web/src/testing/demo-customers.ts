@@ -1,19 +1,33 @@
 import { CustomerSchema, PicklistsSchema, type CompanyVm, type Customer } from '@pp/contract';
+import { DEMO_PRACTICES, DEMO_USERS, type DemoPracticeKey } from '@pp/demo-data';
 
-// Customers shaped like the demo data (PRODUCT §8), checked against the contract.
+// Customers made of the demo data (docs/product.md §8), checked against the contract; the ids
+// are the fakes' own (the seed's are generated).
 export const SOMMER_ID = '00000000-0000-4000-8000-000000000001';
 export const MARKT_ID = '00000000-0000-4000-8000-000000000002';
+const PRACTICE_IDS: Record<DemoPracticeKey, string> = { sommer: SOMMER_ID, markt: MARKT_ID };
 
-const practice = (companyId: string, name: string, role: CompanyVm['role']): CompanyVm => ({
-  companyId,
-  customerNumber: companyId === SOMMER_ID ? 'P-900001' : 'P-900002',
-  name,
-  postalCode: companyId === SOMMER_ID ? '10117' : '20457',
-  city: companyId === SOMMER_ID ? 'Berlin' : 'Hamburg',
-  status: 'enabled',
-  role,
-  membershipStatus: 'enabled',
-});
+const practice = (key: DemoPracticeKey, role: CompanyVm['role']): CompanyVm => {
+  const { customerNumber, name, postalCode, city } = DEMO_PRACTICES[key];
+  return {
+    companyId: PRACTICE_IDS[key],
+    customerNumber,
+    name,
+    postalCode,
+    city,
+    status: 'enabled',
+    role,
+    membershipStatus: 'enabled',
+  };
+};
+
+/** A demo user's name and address as the seed has them. */
+const demoUser = (email: string) => {
+  const user = DEMO_USERS.find((u) => u.email === email);
+  if (!user) throw new Error(`${email} is no demo user`);
+  const { salutation, title, firstName, lastName } = user;
+  return { email, salutation, title, firstName, lastName };
+};
 
 const customer = (changes: Partial<Customer>): Customer =>
   CustomerSchema.parse({
@@ -40,34 +54,21 @@ export const CLARA_ID = '00000000-0000-4000-8000-0000000000cc';
 
 export const anna = customer({
   customerId: ANNA_ID,
-  email: 'anna.sommer@example.com',
-  title: 'DR_MED_DENT',
-  firstName: 'Anna',
-  lastName: 'Sommer',
+  ...demoUser('anna.sommer@example.com'),
   associatedCompanies: {
-    companyVms: [
-      practice(MARKT_ID, 'Praxis am Markt', 'member'),
-      practice(SOMMER_ID, 'Zahnarztpraxis Dr. Sommer', 'superadmin'),
-    ],
+    companyVms: [practice('markt', 'member'), practice('sommer', 'superadmin')],
   },
 });
 
 export const ben = customer({
   customerId: BEN_ID,
-  email: 'ben.krause@example.com',
-  salutation: 'HERR',
-  firstName: 'Ben',
-  lastName: 'Krause',
-  associatedCompanies: {
-    companyVms: [practice(SOMMER_ID, 'Zahnarztpraxis Dr. Sommer', 'admin')],
-  },
+  ...demoUser('ben.krause@example.com'),
+  associatedCompanies: { companyVms: [practice('sommer', 'admin')] },
 });
 
 export const clara = customer({
-  email: 'clara.wolf@example.com',
-  associatedCompanies: {
-    companyVms: [practice(SOMMER_ID, 'Zahnarztpraxis Dr. Sommer', 'member')],
-  },
+  ...demoUser('clara.wolf@example.com'),
+  associatedCompanies: { companyVms: [practice('sommer', 'member')] },
 });
 
 export const newcomer = customer({

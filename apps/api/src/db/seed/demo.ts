@@ -18,9 +18,9 @@ import {
   DEMO_USERS,
   type DemoPracticeKey,
   type DemoUser,
-} from './demo-data.ts';
+} from '@pp/demo-data';
 
-export * from './demo-data.ts';
+export * from '@pp/demo-data';
 
 /** Advisory-lock key of the demo seed (beside the migration lock). */
 export const DEMO_SEED_LOCK_KEY = 0x5050_6465_6d6fn; // "PPdemo"

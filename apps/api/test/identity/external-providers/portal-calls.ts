@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
 import { mailOutbox } from '../../../src/db/schema.ts';
 import type { ProviderApi } from '../tokens/provider-app.ts';
 import { bearer } from '../../support/expect-problem.ts';
@@ -30,15 +29,10 @@ export function portalCalls(api: ProviderApi) {
     }
     const token = await api.issuer.mint(subject, { claims: verifiedEmail(api, email) });
     const headers = bearer(token);
-    const first = await api.app.inject({
-      url: `${API_BASE}${calls.customerGetCustomerData.path}`,
-      headers,
-    });
+    const first = await api.client.customer.getCustomerData({ headers });
     expect(first.statusCode).toBe(200);
     return { email, subject, headers };
   }
-  const post = (path: string, headers: Record<string, string>) =>
-    api.app.inject({ method: 'POST', url: `${API_BASE}${path}`, headers });
   const mailsTo = (email: string) =>
     api.db.database.db
       .select()
@@ -49,15 +43,15 @@ export function portalCalls(api: ProviderApi) {
     person,
     mailsTo,
     changePassword: (headers: Record<string, string>) =>
-      post(calls.customerChangePassword.path, headers),
+      api.client.customer.changePassword({ headers }),
     requestEmailChange: (headers: Record<string, string>, newEmail: string) =>
-      post(`${calls.customerUpdateEmail.path}?newEmail=${encodeURIComponent(newEmail)}`, headers),
+      api.client.customer.updateEmail({ headers, query: { newEmail } }),
     /** Requests the change and follows the link of the verification mail. */
     async changeEmail(headers: Record<string, string>, newEmail: string) {
       expect((await this.requestEmailChange(headers, newEmail)).statusCode).toBe(202);
       const mail = (await mailsTo(newEmail)).find((m) => m.template === 'email-verification');
       const hash = new URL(mail!.links[0]!).searchParams.get('hash') ?? '';
-      return post(`${calls.customerVerifyEmail.path}?verifyHash=${hash}`, headers);
+      return api.client.customer.verifyEmail({ headers, query: { verifyHash: hash } });
     },
   };
 }

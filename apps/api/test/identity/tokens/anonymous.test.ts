@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, needsToken, type CallDefinition } from '@pp/contract';
+import { calls, needsToken, type CallDefinition } from '@pp/contract';
 import { useApi } from '../../support/context.ts';
 import { expectProblem } from '../../support/expect-problem.ts';
+import type { UncheckedRequest } from '../../support/client.ts';
 
 const allCalls: CallDefinition[] = Object.values(calls);
 /** Calls anyone may make. A new entry here is a security decision, not a test fix. */
@@ -16,12 +17,13 @@ const PUBLIC_CALLS = [
 const bearerCalls = allCalls.filter(needsToken);
 
 /** A request as a client would send it: plausible query and body, but no token. */
-function anonymousRequest(call: CallDefinition, extra: Record<string, string> = {}) {
-  const query = new URLSearchParams({ practiceId: randomUUID(), mail: 'x@example.com', ...extra });
+function anonymousRequest(
+  call: CallDefinition,
+  extra: Record<string, string> = {},
+): UncheckedRequest {
   return {
-    method: call.method,
-    url: `${API_BASE}${call.path}?${query.toString()}`,
-    ...(call.body ? { payload: {} } : {}),
+    query: { practiceId: randomUUID(), mail: 'x@example.com', ...extra },
+    ...(call.body ? { body: {} } : {}),
   };
 }
 
@@ -32,14 +34,14 @@ describe('anonymous callers', () => {
   it('only the deliberately public calls are open to anyone', async () => {
     const open = allCalls.filter((call) => !needsToken(call));
     expect(open.map((call) => call.path).sort()).toEqual([...PUBLIC_CALLS].sort());
-    const response = await api.app.inject({ url: `${API_BASE}${calls.lifetimeIsAlive.path}` });
+    const response = await api.client.lifetime.isAlive();
     expect(response.statusCode).toBe(200);
   });
 
   it.each(bearerCalls.map((call) => [`${call.method} ${call.path}`, call] as const))(
     '%s → 401 problem with a challenge',
     async (_name, call) => {
-      const response = await api.app.inject(anonymousRequest(call));
+      const response = await api.client.unchecked(call, anonymousRequest(call));
       expectProblem(response, 401, 'unauthenticated');
       expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
       expect(response.headers['cache-control']).toBe('no-store');
@@ -51,7 +53,10 @@ describe('anonymous callers', () => {
       .filter((call) => call.method === 'GET')
       .map((call) => [`HEAD ${call.path}`, call] as const),
   )('%s → 401 as well', async (_name, call) => {
-    const response = await api.app.inject({ ...anonymousRequest(call), method: 'HEAD' });
+    const response = await api.client.unchecked(call, {
+      ...anonymousRequest(call),
+      method: 'HEAD',
+    });
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="practice-portal"');
   });
@@ -59,7 +64,8 @@ describe('anonymous callers', () => {
   it.each(bearerCalls.map((call) => [`${call.method} ${call.path}`, call] as const))(
     '%s → 401 before the request is validated (bad query, no token)',
     async (_name, call) => {
-      const response = await api.app.inject(
+      const response = await api.client.unchecked(
+        call,
         anonymousRequest(call, { practiceId: 'not-a-uuid', unknownField: '1' }),
       );
       expectProblem(response, 401, 'unauthenticated');

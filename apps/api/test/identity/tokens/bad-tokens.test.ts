@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '@pp/contract';
 import { useApi } from '../../support/context.ts';
 import { demo } from '../../support/demo.ts';
-import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
 import type { TestIssuer } from '../../support/issuer.ts';
 
-const PRIVATE = '/api/v1/Lifetime/private';
 const INVALID_TOKEN = /^Bearer realm="practice-portal", error="invalid_token"$/;
 const now = () => Math.floor(Date.now() / 1000);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -142,8 +141,8 @@ describe('bearer tokens the api refuses', () => {
 
   it.each(cases)('%s → 401 invalid_token', async (_name, header) => {
     const authorization = await header(api.issuer);
-    for (const url of [PRIVATE, `/api/v1${calls.customerGetCustomerData.path}`]) {
-      const response = await api.app.inject({ method: 'GET', url, headers: { authorization } });
+    for (const call of [calls.lifetimePrivate, calls.customerGetCustomerData]) {
+      const response = await api.client.call(call, { headers: { authorization } });
       expectProblem(response, 401, 'unauthenticated');
       expect(response.headers['www-authenticate']).toMatch(INVALID_TOKEN);
     }
@@ -151,9 +150,8 @@ describe('bearer tokens the api refuses', () => {
 
   it('refuses a valid token sent only in the query string, as if none was sent', async () => {
     const token = await api.issuer.tokenFor(demo.clara);
-    const response = await api.app.inject({
-      method: 'GET',
-      url: `${PRIVATE}?access_token=${token}`,
+    const response = await api.client.unchecked(calls.lifetimePrivate, {
+      query: { access_token: token },
     });
     expectProblem(response, 401, 'unauthenticated');
     // RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
@@ -163,11 +161,7 @@ describe('bearer tokens the api refuses', () => {
   it('accepts a token expired 30 s ago and one valid from 30 s on (60 s leeway)', async () => {
     for (const options of [{ expiresIn: -30 }, { notBefore: now() + 30 }]) {
       const token = await api.issuer.mint({ subject: 'sub-leeway', ...options });
-      const response = await api.app.inject({
-        method: 'GET',
-        url: PRIVATE,
-        headers: bearer(token),
-      });
+      const response = await api.client.lifetime.private({ token });
       expect(response.statusCode).toBe(200);
     }
   });
@@ -175,11 +169,7 @@ describe('bearer tokens the api refuses', () => {
   it('accepts the scheme in any case and the media-type form of the token type', async () => {
     const typed = await api.issuer.mint({ subject: 'sub-typ', typ: 'application/at+jwt' });
     for (const authorization of [`bearer ${typed}`, `BEARER ${typed}`]) {
-      const response = await api.app.inject({
-        method: 'GET',
-        url: PRIVATE,
-        headers: { authorization },
-      });
+      const response = await api.client.lifetime.private({ headers: { authorization } });
       expect(response.statusCode).toBe(200);
     }
   });

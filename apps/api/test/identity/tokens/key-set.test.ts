@@ -3,19 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../support/app.ts';
 import { useApi } from '../../support/context.ts';
-import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
 import { startTestIssuer, type TestIssuer } from '../../support/issuer.ts';
+import { createApiClient } from '../../support/client.ts';
 
-const PRIVATE = '/api/v1/Lifetime/private';
 const COOLDOWN_MS = 1500;
 
 async function burstOfRandomKids(app: FastifyInstance, issuer: TestIssuer, count = 50) {
   const tokens = await Promise.all(
     Array.from({ length: count }, () => issuer.mint({ subject: 's', kid: randomUUID() })),
   );
-  return Promise.all(
-    tokens.map((token) => app.inject({ method: 'GET', url: PRIVATE, headers: bearer(token) })),
-  );
+  return Promise.all(tokens.map((token) => createApiClient(app).lifetime.private({ token })));
 }
 
 describe('the issuer key set', () => {
@@ -23,7 +21,7 @@ describe('the issuer key set', () => {
 
   it('is fetched at most once per cooldown, however many unknown kids arrive', async () => {
     const valid = await api.issuer.mint({ subject: 's' });
-    expect((await api.app.inject({ url: PRIVATE, headers: bearer(valid) })).statusCode).toBe(200);
+    expect((await api.client.lifetime.private({ token: valid })).statusCode).toBe(200);
     const afterFirstUse = api.issuer.jwksFetches();
 
     const withinCooldown = await burstOfRandomKids(api.app, api.issuer);
@@ -63,7 +61,7 @@ describe('an issuer that is down', () => {
     try {
       if (warmUp) {
         const token = await issuer.mint({ subject: 's' });
-        expect((await app.inject({ url: PRIVATE, headers: bearer(token) })).statusCode).toBe(200);
+        expect((await createApiClient(app).lifetime.private({ token })).statusCode).toBe(200);
       }
       await issuer.close();
       await check(app, issuer);
@@ -75,7 +73,7 @@ describe('an issuer that is down', () => {
   it('answers 503 service_unavailable before the api ever reached it', async () => {
     await withStoppedIssuer(false, async (app, issuer) => {
       const token = await issuer.mint({ subject: 's' });
-      const response = await app.inject({ url: PRIVATE, headers: bearer(token) });
+      const response = await createApiClient(app).lifetime.private({ token });
       expectProblem(response, 503, 'service_unavailable');
     });
   });
@@ -83,7 +81,7 @@ describe('an issuer that is down', () => {
   it('answers 503 when a token names a key the api would have to fetch', async () => {
     await withStoppedIssuer(true, async (app, issuer) => {
       const token = await issuer.mint({ subject: 's', kid: 'rotated-key' });
-      const response = await app.inject({ url: PRIVATE, headers: bearer(token) });
+      const response = await createApiClient(app).lifetime.private({ token });
       expectProblem(response, 503, 'service_unavailable');
     });
   });
@@ -91,10 +89,7 @@ describe('an issuer that is down', () => {
   it('answers 503 when a first sign-in needs its userinfo endpoint', async () => {
     await withStoppedIssuer(true, async (app, issuer) => {
       const token = await issuer.mint({ subject: 'sub-without-email-claims' });
-      const response = await app.inject({
-        url: '/api/v1/Customer/GetCustomerData',
-        headers: bearer(token),
-      });
+      const response = await createApiClient(app).customer.getCustomerData({ token });
       expectProblem(response, 503, 'service_unavailable');
     });
   });
@@ -102,13 +97,13 @@ describe('an issuer that is down', () => {
   it('still accepts tokens signed with keys it already holds', async () => {
     await withStoppedIssuer(true, async (app, issuer) => {
       const token = await issuer.mint({ subject: 's' });
-      expect((await app.inject({ url: PRIVATE, headers: bearer(token) })).statusCode).toBe(200);
+      expect((await createApiClient(app).lifetime.private({ token })).statusCode).toBe(200);
     });
   });
 
   it('still refuses anonymous callers with 401, without asking the issuer', async () => {
     await withStoppedIssuer(false, async (app) => {
-      expectProblem(await app.inject({ url: PRIVATE }), 401, 'unauthenticated');
+      expectProblem(await createApiClient(app).lifetime.private(), 401, 'unauthenticated');
     });
   });
 });

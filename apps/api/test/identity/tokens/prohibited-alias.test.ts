@@ -1,6 +1,5 @@
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
 import { customers, identityLinks } from '../../../src/db/schema.ts';
 import { useApi } from '../../support/context.ts';
 import { expectProblem } from '../../support/expect-problem.ts';
@@ -14,9 +13,7 @@ describe('first sign-in with a shared mailbox address', () => {
       const db = api.db.database.db;
       const [before] = await db.select({ n: count() }).from(customers);
       const token = await api.issuer.mint({ subject: `sub-${email}`, email, emailVerified: true });
-      const response = await api.app.inject({
-        method: 'GET',
-        url: `${API_BASE}${calls.customerGetCustomerData.path}`,
+      const response = await api.client.customer.getCustomerData({
         headers: { authorization: `Bearer ${token}` },
       });
       expectProblem(response, 403, 'prohibited_alias');
@@ -32,9 +29,7 @@ describe('first sign-in with a shared mailbox address', () => {
 
   it('still provisions a personal address of the same practice', async () => {
     const token = await api.issuer.tokenFor('lena.berg@praxis-neu.example.com');
-    const response = await api.app.inject({
-      method: 'GET',
-      url: `${API_BASE}${calls.customerGetCustomerData.path}`,
+    const response = await api.client.customer.getCustomerData({
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(200);

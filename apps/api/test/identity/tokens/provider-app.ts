@@ -13,6 +13,7 @@ import {
   type ProviderIssuer,
   type ProviderSetup,
 } from './provider-issuer.ts';
+import { createApiClient, type ApiClient } from '../../support/client.ts';
 
 /** Logs also go to test-logs/, which `npm run test:logs` scans after the whole run. */
 const TEST_LOGS = fileURLToPath(new URL('../../../../test-logs/', import.meta.url));
@@ -32,6 +33,7 @@ export function providerEnv(setup: ProviderSetup): Record<string, string> {
 
 export interface ProviderApi {
   app: FastifyInstance;
+  client: ApiClient;
   issuer: ProviderIssuer;
   db: TestDatabase;
   logs: string[];
@@ -68,6 +70,7 @@ export function useProviderApi(
     });
     context.app = await buildApp({ config, database: context.db.database, logStream });
     await context.app.ready();
+    context.client = createApiClient(context.app);
   });
   afterAll(async () => {
     await context.app?.close();

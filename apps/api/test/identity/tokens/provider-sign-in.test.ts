@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, CustomerSchema } from '@pp/contract';
-import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { CustomerSchema } from '@pp/contract';
+import { expectProblem } from '../../support/expect-problem.ts';
 import { createCustomer, uniqueEmail } from '../../support/factories.ts';
 import { useProviderApi, type ProviderApi } from './provider-app.ts';
 import type { MintRequest } from './provider-issuer.ts';
 
-const CUSTOMER_DATA = `${API_BASE}${calls.customerGetCustomerData.path}`;
-
 async function getCustomerData(api: ProviderApi, subject: string, request: MintRequest = {}) {
   const token = await api.issuer.mint(subject, request);
-  return api.app.inject({ url: CUSTOMER_DATA, headers: bearer(token) });
+  return api.client.customer.getCustomerData({ token });
 }
 
 /** The first sign-in links the identity to the customer with exactly this address. */
@@ -42,7 +40,7 @@ describe('Keycloak: e-mail claims of the access token (email client scope)', () 
 
   it("refuses Keycloak's ID token as a bearer token", async () => {
     const token = await api.issuer.idToken(randomUUID(), { email: uniqueEmail('id') });
-    const response = await api.app.inject({ url: CUSTOMER_DATA, headers: bearer(token) });
+    const response = await api.client.customer.getCustomerData({ token });
     expectProblem(response, 401, 'unauthenticated');
   });
 });

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls } from '@pp/contract';
 import { PROVIDER_NAMES } from '../../../src/lib/tokens/provider-profiles.ts';
-import { bearer, expectProblem } from '../../support/expect-problem.ts';
+import { expectProblem } from '../../support/expect-problem.ts';
 import { uniqueEmail } from '../../support/factories.ts';
 import { useProviderApi } from './provider-app.ts';
-
-const CUSTOMER_DATA = `${API_BASE}${calls.customerGetCustomerData.path}`;
 
 // The api as main.ts builds it from OIDC_* settings: the profile, client and scope reach the verifier.
 describe.each(PROVIDER_NAMES)('the api started with OIDC_PROVIDER=%s', (provider) => {
   const api = useProviderApi(provider);
-  const get = (token: string) => api.app.inject({ url: CUSTOMER_DATA, headers: bearer(token) });
+  const get = (token: string) => api.client.customer.getCustomerData({ token });
   const email = () =>
     provider === 'entra'
       ? { email: uniqueEmail('w'), xms_edov: true }

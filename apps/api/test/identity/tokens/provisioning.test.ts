@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, calls, CustomerSchema } from '@pp/contract';
+import { CustomerSchema } from '@pp/contract';
 import { auditLog, customers, identityLinks } from '../../../src/db/schema.ts';
 import { useApi } from '../../support/context.ts';
 import { customerIdOf, demo } from '../../support/demo.ts';
 import { bearer, expectProblem } from '../../support/expect-problem.ts';
 import { createCustomer, uniqueEmail } from '../../support/factories.ts';
 import type { MintOptions } from '../../support/issuer.ts';
-
-const URL = `${API_BASE}${calls.customerGetCustomerData.path}`;
 
 describe('identities and customers', () => {
   const api = useApi();
@@ -23,7 +21,7 @@ describe('identities and customers', () => {
 
   async function getCustomerData(options: MintOptions, headers: Record<string, string> = {}) {
     const token = await api.issuer.mint(options);
-    return api.app.inject({ url: URL, headers: { ...bearer(token), ...headers } });
+    return api.client.customer.getCustomerData({ headers: { ...bearer(token), ...headers } });
   }
 
   async function customerOf(options: MintOptions) {

@@ -1,6 +1,9 @@
 import type { MembershipRole, TitleCode } from '@pp/contract';
 
-/** The public password of every demo account (PRODUCT §8). */
+// The demo data of docs/product.md §8, once: the api's seed writes it, the web app's fakes and the
+// end-to-end tests read the same values (decision 0047).
+
+/** The public password of every demo account (docs/product.md §8). */
 export const DEMO_PASSWORD = 'Demo-Portal-2026';
 
 export interface DemoLocation {
@@ -109,7 +112,7 @@ export interface DemoUser {
   locations: readonly number[];
 }
 
-/** PRODUCT §8. Codes refer to the picklists of migration 0002 and the contract's titles. */
+/** docs/product.md §8. Codes refer to the picklists of migration 0002 and the contract's titles. */
 export const DEMO_USERS = [
   {
     email: 'anna.sommer@example.com',
