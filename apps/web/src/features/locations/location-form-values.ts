@@ -10,6 +10,7 @@ import {
   PostalCodeSchema,
   type Location,
 } from '@pp/contract';
+import { optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The location form as typed: every field a string, empty ones included. */
 export interface LocationFormValues {
@@ -30,11 +31,6 @@ export const LOCATION_FIELDS = [
   'invoiceMail',
 ] as const satisfies readonly (keyof LocationFormValues)[];
 
-/** An empty phone number or invoice e-mail is sent as null (specification §5). */
-const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z.string().transform(emptyAsNull).pipe(schema.nullable());
-
 /**
  * Checks the form in the browser as the api does, for a location in `country` (German postal
  * codes have five digits), and gives the fields of the create and update bodies.
@@ -48,8 +44,8 @@ export function locationFormSchema(country: string) {
       fieldError(country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid),
     ),
     city: plainText(100),
-    phoneNumber: optional(PhoneSchema),
-    invoiceMail: optional(EmailSchema),
+    phoneNumber: optionalText(PhoneSchema),
+    invoiceMail: optionalText(EmailSchema),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   WebsiteSchema,
   type Company as PracticeDetails,
 } from '@pp/contract';
+import { emptyAsNull, optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The practice form as typed: every field a string, empty ones included. */
 export interface PracticeFormValues {
@@ -39,15 +40,11 @@ export const PRACTICE_FIELDS = [
 /** What the api stores for a practice: optional fields empty as null. */
 export type PracticeFields = z.output<typeof practiceFormSchema>;
 
-const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
 /** People write `www.praxis.de`; the api stores a full address. */
 const withScheme = (value: string) =>
   value.trim() === '' || /^[a-z][a-z\d+.-]*:/i.test(value.trim())
     ? value
     : `https://${value.trim()}`;
-
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z.string().transform(emptyAsNull).pipe(schema.nullable());
 
 /** Checks the form in the browser as the api does; German postal codes have five digits. */
 export const practiceFormSchema = z
@@ -57,8 +54,8 @@ export const practiceFormSchema = z
     postalCode: PostalCodeSchema,
     city: plainText(100),
     country: CountrySchema,
-    phone: optional(PhoneSchema),
-    email: optional(EmailSchema),
+    phone: optionalText(PhoneSchema),
+    email: optionalText(EmailSchema),
     website: z.string().transform(withScheme).transform(emptyAsNull).pipe(WebsiteSchema.nullable()),
   })
   .superRefine(({ postalCode, country }, context) => {
