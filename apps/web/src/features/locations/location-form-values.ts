@@ -2,14 +2,12 @@ import { z } from 'zod';
 import {
   DEFAULT_COUNTRY,
   EmailSchema,
-  fieldError,
-  FieldErrorCode,
   isPostalCode,
   PhoneSchema,
   plainText,
-  PostalCodeSchema,
   type Location,
 } from '@pp/contract';
+import { addressSchema, postalCodeError } from '../../lib/forms/address-schema.ts';
 import { optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The location form as typed: every field a string, empty ones included. */
@@ -38,12 +36,11 @@ export const LOCATION_FIELDS = [
 export function locationFormSchema(country: string) {
   return z.object({
     name: plainText(200),
-    street: plainText(200),
-    postalCode: PostalCodeSchema.refine(
+    ...addressSchema,
+    postalCode: addressSchema.postalCode.refine(
       (value) => isPostalCode(value, country),
-      fieldError(country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid),
+      postalCodeError(country),
     ),
-    city: plainText(100),
     phoneNumber: optionalText(PhoneSchema),
     invoiceMail: optionalText(EmailSchema),
   });

@@ -3,15 +3,13 @@ import {
   CountrySchema,
   DEFAULT_COUNTRY,
   EmailSchema,
-  fieldError,
-  FieldErrorCode,
   isPostalCode,
   PhoneSchema,
   plainText,
-  PostalCodeSchema,
   WebsiteSchema,
   type Company as PracticeDetails,
 } from '@pp/contract';
+import { addressSchema, postalCodeError } from '../../lib/forms/address-schema.ts';
 import { emptyAsNull, optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The practice form as typed: every field a string, empty ones included. */
@@ -50,9 +48,7 @@ const withScheme = (value: string) =>
 export const practiceFormSchema = z
   .object({
     name: plainText(200),
-    street: plainText(200),
-    postalCode: PostalCodeSchema,
-    city: plainText(100),
+    ...addressSchema,
     country: CountrySchema,
     phone: optionalText(PhoneSchema),
     email: optionalText(EmailSchema),
@@ -60,8 +56,7 @@ export const practiceFormSchema = z
   })
   .superRefine(({ postalCode, country }, context) => {
     if (isPostalCode(postalCode.trim(), country)) return;
-    const code = country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid;
-    context.addIssue({ code: 'custom', path: ['postalCode'], ...fieldError(code) });
+    context.addIssue({ code: 'custom', path: ['postalCode'], ...postalCodeError(country) });
   });
 
 export const EMPTY_PRACTICE: PracticeFormValues = {

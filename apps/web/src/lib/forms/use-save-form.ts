@@ -10,7 +10,19 @@ import { useToasts } from '../toasts/toast-context.ts';
 import { TOAST_MESSAGES } from '../toasts/toast-store.ts';
 import { serverFieldErrors } from './server-field-errors.ts';
 
-export interface SaveFormOptions<V extends FieldValues, B, R> {
+/** The save call: a TanStack Query mutation (`useMutation`'s result) or its like. */
+export interface SaveMutation<M, R> {
+  mutateAsync: (variables: M) => Promise<R>;
+  /** While it runs, Enter in a field must not send the form again. */
+  isPending: boolean;
+}
+
+/** A mutation that takes the form's output as it is, or one whose `request` is built from it. */
+export type SaveCall<B, R, M> =
+  | { mutation: SaveMutation<NoInfer<B>, R>; request?: never }
+  | { mutation: SaveMutation<M, R>; request: (body: NoInfer<B>) => M };
+
+export type SaveFormOptions<V extends FieldValues, B, R, M = B> = SaveCall<B, R, M> & {
   /** The contract's schemas for the form, with `fieldErrorMap`. */
   resolver: Resolver<V, unknown, B>;
   /** What the fields show at first: the stored data as the form shows it, or an empty form. */
@@ -20,10 +32,6 @@ export interface SaveFormOptions<V extends FieldValues, B, R> {
    * fields the user left alone; what the user changed, and its errors, stay.
    */
   resync?: boolean;
-  /** The save call, usually a mutation's `mutateAsync`. */
-  save: (body: B) => Promise<R>;
-  /** Whether that call runs: Enter in a field during a save must not send it again. */
-  saving: boolean;
   /** The fields the api may name in a refusal (`body.<field>`, or `query.<field>`). */
   fields: readonly Path<V>[];
   fieldsIn?: 'body' | 'query';
@@ -36,6 +44,12 @@ export interface SaveFormOptions<V extends FieldValues, B, R> {
   onSaved?: (saved: R, body: B) => void;
   /** Refusals the form answers itself (a question, a notice): no toast, no field errors. */
   answersItself?: (error: unknown) => boolean;
+};
+
+function saveOf<B, R, M>(call: SaveCall<B, R, M>): (body: B) => Promise<R> {
+  if (call.request === undefined) return (body) => call.mutation.mutateAsync(body);
+  const { mutation, request } = call;
+  return (body) => mutation.mutateAsync(request(body));
 }
 
 /**
@@ -43,8 +57,11 @@ export interface SaveFormOptions<V extends FieldValues, B, R> {
  * toast → the api's field errors onto their fields (the first one focused). `refusal` is the
  * last failed save's error, for `RefusalAlert`; `justSaved` holds from a save to the next submit.
  */
-export function useSaveForm<V extends FieldValues, B, R>(options: SaveFormOptions<V, B, R>) {
-  const { resolver, values, resync = false, saving } = options;
+export function useSaveForm<V extends FieldValues, B, R, M = B>(
+  options: SaveFormOptions<V, B, R, M>,
+) {
+  const { resolver, values, resync = false } = options;
+  const saving = options.mutation.isPending;
   const toasts = useToasts();
   const [refusal, setRefusal] = useState<unknown>();
   const [justSaved, setJustSaved] = useState(false);
@@ -82,7 +99,7 @@ export function useSaveForm<V extends FieldValues, B, R>(options: SaveFormOption
   return {
     form,
     /** For `<form onSubmit>`. */
-    submit: submitWith(options.save),
+    submit: submitWith(saveOf(options)),
     /** Submits with another save call (the same form sent with a confirmation). */
     submitWith,
     pending: formState.isSubmitting || saving,

@@ -44,8 +44,8 @@ export function InviteForm({ companyId, mayInviteAdmin }: InviteFormProps) {
   const { form, submit, pending, refusal } = useSaveForm({
     resolver,
     values: EMPTY_INVITATION,
-    save: (body: InviteBody) => invite.mutateAsync({ companyId, ...body }),
-    saving: invite.isPending,
+    mutation: invite,
+    request: (body: InviteBody) => ({ companyId, ...body }),
     fields: INVITE_FIELDS,
     savedToast: 'INVITE.SENT',
     onSaved: (_, body) => {

@@ -33,8 +33,8 @@ export function AddLocationForm({ companyId }: { companyId: string }) {
   const { form, submit, pending, refusal } = useSaveForm({
     resolver,
     values: EMPTY_LOCATION,
-    save: (body: LocationFields) => create.mutateAsync({ companyId, ...body }),
-    saving: create.isPending,
+    mutation: create,
+    request: (body: LocationFields) => ({ companyId, ...body }),
     fields: LOCATION_FIELDS,
     savedToast: 'LOCATIONS.CREATED',
     failedToast: TOAST_MESSAGES.GET_ERROR,

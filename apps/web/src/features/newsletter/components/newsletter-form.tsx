@@ -34,8 +34,7 @@ export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) 
     resolver,
     values: stored,
     resync: true,
-    save: update.mutateAsync,
-    saving: update.isPending,
+    mutation: update,
     fields: NEWSLETTER_FIELDS,
     savedValues: newsletterFormValues,
   });

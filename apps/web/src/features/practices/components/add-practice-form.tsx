@@ -36,11 +36,11 @@ export function AddPracticeForm() {
   const navigate = useNavigate();
   const create = useCreateCompany();
   const [duplicateOf, setDuplicateOf] = useState<string>();
-  const { form, submitWith, pending, refusal } = useSaveForm({
+  const { form, submit, submitWith, pending, refusal } = useSaveForm({
     resolver,
     values: EMPTY_PRACTICE,
-    save: createWith(false),
-    saving: create.isPending,
+    mutation: create,
+    request: (body: PracticeFields) => ({ ...body, confirmDuplicate: false }),
     fields: PRACTICE_FIELDS,
     savedToast: 'ADD_PRACTICE.CREATED',
     onSaved: (created) => {
@@ -57,17 +57,16 @@ export function AddPracticeForm() {
   // The question belongs to the name and postal code it was asked about.
   const askingAboutDuplicate = duplicateOf === watched.join('|');
 
-  function createWith(confirmDuplicate: boolean) {
-    return (body: PracticeFields) => create.mutateAsync({ ...body, confirmDuplicate });
-  }
+  const createAnyway = (body: PracticeFields) =>
+    create.mutateAsync({ ...body, confirmDuplicate: true });
 
   return (
-    <form noValidate onSubmit={submitWith(createWith(false))} aria-label={t('ADD_PRACTICE.FORM')}>
+    <form noValidate onSubmit={submit} aria-label={t('ADD_PRACTICE.FORM')}>
       {/* The duplicate is a question below the form, not a refusal. */}
       <RefusalAlert error={isDuplicate(refusal) ? undefined : refusal} />
       <PracticeFieldset form={form} />
       {askingAboutDuplicate && (
-        <DuplicateQuestion pending={pending} onCreateAnyway={submitWith(createWith(true))} />
+        <DuplicateQuestion pending={pending} onCreateAnyway={submitWith(createAnyway)} />
       )}
       <Group mt="xl" mb="xl">
         {!askingAboutDuplicate && (

@@ -23,8 +23,7 @@ export function ConnectPracticeForm() {
   const { form, submit, pending, refusal, justSaved } = useSaveForm({
     resolver,
     values: EMPTY_CONNECT,
-    save: connect.mutateAsync,
-    saving: connect.isPending,
+    mutation: connect,
     fields: CONNECT_FIELDS,
     savedValues: () => EMPTY_CONNECT,
     savedToast: null,

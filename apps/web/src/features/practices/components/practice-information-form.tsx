@@ -30,8 +30,8 @@ export function PracticeInformationForm({ practice }: { practice: PracticeDetail
     resolver,
     values: stored,
     resync: true,
-    save: (body) => update.mutateAsync({ companyId: practice.companyId, ...body }),
-    saving: update.isPending,
+    mutation: update,
+    request: (body) => ({ companyId: practice.companyId, ...body }),
     fields: PRACTICE_FIELDS,
     savedValues: practiceFormValues,
   });

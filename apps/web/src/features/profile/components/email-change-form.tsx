@@ -36,8 +36,8 @@ export function EmailChangeForm({ currentEmail, onCancel, onRequested }: EmailCh
   const { form, submit, pending, refusal } = useSaveForm({
     resolver,
     values: NO_NEW_EMAIL,
-    save: ({ newEmail }: EmailChangeValues) => request.mutateAsync(newEmail),
-    saving: request.isPending,
+    mutation: request,
+    request: ({ newEmail }: EmailChangeValues) => newEmail,
     fields: ['newEmail'],
     fieldsIn: 'query',
     savedToast: null,

@@ -32,8 +32,7 @@ export function ProfileForm({ customer, picklists }: ProfileFormProps) {
     resolver,
     values: stored,
     resync: true,
-    save: update.mutateAsync,
-    saving: update.isPending,
+    mutation: update,
     fields: PROFILE_FIELDS,
     savedValues: profileFormValues,
   });
