@@ -1,18 +1,18 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import {
-  API_BASE,
+  calls,
   CustomerUpdateSchema,
   PreferencesUpdateSchema,
   type Customer,
   type Preferences,
 } from '@pp/contract';
+import { onCall } from './call-handler.ts';
 import { clara } from './demo-customers.ts';
 import { problem } from './portal-server.ts';
 
 /** The secret of the one e-mail change link the fake knows. */
 export const VALID_LINK = 'A'.repeat(43);
 
-const path = (call: string) => `*${API_BASE}/${call}`;
 const accepted = () => HttpResponse.json({ status: 'accepted' }, { status: 202 });
 
 /**
@@ -36,21 +36,21 @@ export function fakeAccount(initial: Customer = clara, preferences?: Preferences
   };
 
   const handlers = [
-    http.get(path('Customer/GetCustomerData'), () => HttpResponse.json(state.customer)),
-    http.patch(path('Customer/UpdateCustomerData'), async ({ request }) => {
+    onCall(calls.customerGetCustomerData, () => HttpResponse.json(state.customer)),
+    onCall(calls.customerUpdateCustomerData, async ({ request }) => {
       const body: unknown = await request.json();
       state.updates.push(body);
       state.customer = { ...state.customer, ...CustomerUpdateSchema.parse(body) };
       return HttpResponse.json(state.customer);
     }),
-    http.post(path('Customer/ChangePassword'), accepted),
-    http.post(path('Customer/UpdateEmail'), ({ request }) => {
+    onCall(calls.customerChangePassword, accepted),
+    onCall(calls.customerUpdateEmail, ({ request }) => {
       const newEmail = new URL(request.url).searchParams.get('newEmail') ?? '';
       state.emailRequests.push(newEmail);
       state.pendingEmail = newEmail;
       return accepted();
     }),
-    http.post(path('Customer/VerifyEmail'), ({ request }) => {
+    onCall(calls.customerVerifyEmail, ({ request }) => {
       const hash = new URL(request.url).searchParams.get('verifyHash') ?? '';
       state.verifications.push(hash);
       if (hash !== VALID_LINK || !state.pendingEmail) return problem(404, 'link_invalid');
@@ -58,8 +58,8 @@ export function fakeAccount(initial: Customer = clara, preferences?: Preferences
       state.pendingEmail = undefined;
       return HttpResponse.json(state.customer);
     }),
-    http.get(path('Preferences/GetCurrentPreferences'), () => HttpResponse.json(state.preferences)),
-    http.patch(path('Preferences/UpdatePreferences'), async ({ request }) => {
+    onCall(calls.preferencesGetCurrentPreferences, () => HttpResponse.json(state.preferences)),
+    onCall(calls.preferencesUpdatePreferences, async ({ request }) => {
       const body: unknown = await request.json();
       state.preferenceUpdates.push(body);
       const { wordingVersion, ...choice } = PreferencesUpdateSchema.parse(body);

@@ -1,19 +1,19 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import {
-  API_BASE,
+  calls,
   ChangeRoleSchema,
   EmployeeLocationsSchema,
   EmployeeSchema,
   EmployeesQuerySchema,
   InviteEmployeeSchema,
   MembershipTargetSchema,
+  type CallDefinition,
   type Employee,
 } from '@pp/contract';
+import { callName, onCall } from './call-handler.ts';
 import { ANNA_ID, BEN_ID, CLARA_ID } from './demo-customers.ts';
 import { demoLocations } from './fake-locations.ts';
 import { problem } from './problem.ts';
-
-const path = (call: string) => `*${API_BASE}/${call}`;
 
 export const employee = (changes: Partial<Employee>): Employee =>
   EmployeeSchema.parse({
@@ -70,7 +70,8 @@ export function fakeEmployees(initial: readonly Employee[] = demoEmployees) {
     bodies: {} as Record<string, unknown[]>,
   };
   let next = 1;
-  const keep = (call: string, body: unknown) => (state.bodies[call] ??= []).push(body);
+  const keep = (call: CallDefinition, body: unknown) =>
+    (state.bodies[callName(call)] ??= []).push(body);
   const find = (customerId: string) => state.employees.find((e) => e.customerId === customerId);
   const change = (customerId: string, changes: Partial<Employee>) => {
     state.employees = state.employees.map((e) =>
@@ -78,8 +79,11 @@ export function fakeEmployees(initial: readonly Employee[] = demoEmployees) {
     );
     return find(customerId);
   };
-  const targetCall = (call: string, apply: (target: Employee) => Partial<Employee> | 'gone') =>
-    http.post(path(call), async ({ request }) => {
+  const targetCall = (
+    call: CallDefinition,
+    apply: (target: Employee) => Partial<Employee> | 'gone',
+  ) =>
+    onCall(call, async ({ request }) => {
       const body: unknown = await request.json();
       keep(call, body);
       const { customerId } = MembershipTargetSchema.parse(body);
@@ -94,7 +98,7 @@ export function fakeEmployees(initial: readonly Employee[] = demoEmployees) {
     });
 
   const handlers = [
-    http.get(path('Employee/GetEmployees'), ({ request }) => {
+    onCall(calls.employeeGetEmployees, ({ request }) => {
       const query = EmployeesQuerySchema.parse(
         Object.fromEntries(new URL(request.url).searchParams),
       );
@@ -112,13 +116,13 @@ export function fakeEmployees(initial: readonly Employee[] = demoEmployees) {
         pageSize: query.pageSize,
       });
     }),
-    http.get(path('Employee/GetEmployee'), ({ request }) => {
+    onCall(calls.employeeGetEmployee, ({ request }) => {
       const found = find(new URL(request.url).searchParams.get('customerId') ?? '');
       return found ? HttpResponse.json(found) : problem(404, 'not_found');
     }),
-    http.post(path('Employee/InviteEmployee'), async ({ request }) => {
+    onCall(calls.employeeInviteEmployee, async ({ request }) => {
       const body: unknown = await request.json();
-      keep('Employee/InviteEmployee', body);
+      keep(calls.employeeInviteEmployee, body);
       const invite = InviteEmployeeSchema.parse(body);
       if (state.employees.some((entry) => entry.email === invite.email)) {
         return problem(409, 'already_member');
@@ -140,22 +144,22 @@ export function fakeEmployees(initial: readonly Employee[] = demoEmployees) {
       );
       return HttpResponse.json({ status: 'accepted' }, { status: 202 });
     }),
-    targetCall('Employee/EnableEmployee', () => ({ status: 'enabled' })),
-    targetCall('Employee/DisableEmployee', () => ({ status: 'disabled' })),
-    targetCall('Employee/RevokeInvitation', () => 'gone'),
-    targetCall('Employee/TransferSuperadmin', () => ({ role: 'superadmin' })),
-    http.post(path('Employee/ResendInvitation'), async ({ request }) => {
-      keep('Employee/ResendInvitation', await request.json());
+    targetCall(calls.employeeEnableEmployee, () => ({ status: 'enabled' })),
+    targetCall(calls.employeeDisableEmployee, () => ({ status: 'disabled' })),
+    targetCall(calls.employeeRevokeInvitation, () => 'gone'),
+    targetCall(calls.employeeTransferSuperadmin, () => ({ role: 'superadmin' })),
+    onCall(calls.employeeResendInvitation, async ({ request }) => {
+      keep(calls.employeeResendInvitation, await request.json());
       return HttpResponse.json({ status: 'accepted' }, { status: 202 });
     }),
-    http.post(path('Employee/ChangeRole'), async ({ request }) => {
+    onCall(calls.employeeChangeRole, async ({ request }) => {
       const body = ChangeRoleSchema.parse(await request.json());
-      keep('Employee/ChangeRole', body);
+      keep(calls.employeeChangeRole, body);
       return HttpResponse.json(change(body.customerId, { role: body.role }));
     }),
-    http.post(path('Employee/SetEmployeeLocations'), async ({ request }) => {
+    onCall(calls.employeeSetEmployeeLocations, async ({ request }) => {
       const body = EmployeeLocationsSchema.parse(await request.json());
-      keep('Employee/SetEmployeeLocations', body);
+      keep(calls.employeeSetEmployeeLocations, body);
       const locations = demoLocations
         .filter((entry) => body.locationIds.includes(entry.locationId))
         .map(({ locationId, name }) => ({ locationId, name }));

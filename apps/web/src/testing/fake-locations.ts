@@ -1,16 +1,15 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import {
-  API_BASE,
+  calls,
   LocationCreateSchema,
   LocationSchema,
   LocationsQuerySchema,
   LocationUpdateSchema,
   type Location,
 } from '@pp/contract';
+import { onCall } from './call-handler.ts';
 import { MARKT_ID, SOMMER_ID } from './demo-customers.ts';
 import { problem } from './problem.ts';
-
-const path = (call: string) => `*${API_BASE}/${call}`;
 
 const location = (id: number, companyId: string, changes: Partial<Location>): Location =>
   LocationSchema.parse({
@@ -62,7 +61,7 @@ export function fakeLocations(initial: readonly Location[] = demoLocations) {
   let next = 50;
 
   const reads = [
-    http.get(path('Location/GetLocations'), ({ request }) => {
+    onCall(calls.locationGetLocations, ({ request }) => {
       const query = LocationsQuerySchema.parse(
         Object.fromEntries(new URL(request.url).searchParams),
       );
@@ -80,14 +79,14 @@ export function fakeLocations(initial: readonly Location[] = demoLocations) {
         pageSize: query.pageSize,
       });
     }),
-    http.get(path('Location/GetLocationById'), ({ request }) => {
+    onCall(calls.locationGetLocationById, ({ request }) => {
       const id = new URL(request.url).searchParams.get('locationId');
       const found = state.locations.find((entry) => entry.locationId === id);
       return found ? HttpResponse.json(found) : problem(404, 'not_found');
     }),
   ];
   const writes = [
-    http.post(path('Location/CreateLocation'), async ({ request }) => {
+    onCall(calls.locationCreateLocation, async ({ request }) => {
       const body: unknown = await request.json();
       state.creates.push(body);
       const fields = LocationCreateSchema.parse(body);
@@ -95,7 +94,7 @@ export function fakeLocations(initial: readonly Location[] = demoLocations) {
       state.locations.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
-    http.patch(path('Location/UpdateLocation'), async ({ request }) => {
+    onCall(calls.locationUpdateLocation, async ({ request }) => {
       const body: unknown = await request.json();
       state.updates.push(body);
       const changes = LocationUpdateSchema.parse(body);

@@ -1,14 +1,15 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import {
-  API_BASE,
+  calls,
   CompanyBodySchema,
   MembershipTargetSchema,
+  type CallDefinition,
   type Customer,
   type MyInvitation,
 } from '@pp/contract';
+import { callName, onCall } from './call-handler.ts';
 import { problem } from './problem.ts';
 
-const path = (call: string) => `*${API_BASE}/${call}`;
 const done = () => HttpResponse.json({ status: 'done' });
 
 interface CustomerHolder {
@@ -22,21 +23,22 @@ interface CustomerHolder {
  */
 export function fakeMemberships(holder: CustomerHolder) {
   const state = { invitations: [] as MyInvitation[], bodies: {} as Record<string, unknown[]> };
-  const keep = (call: string, body: unknown) => (state.bodies[call] ??= []).push(body);
+  const keep = (call: CallDefinition, body: unknown) =>
+    (state.bodies[callName(call)] ??= []).push(body);
   const vms = () => holder.customer.associatedCompanies.companyVms;
   const setVms = (companyVms: Customer['associatedCompanies']['companyVms']) => {
     holder.customer = { ...holder.customer, associatedCompanies: { companyVms } };
   };
-  const answer = (call: string, act: (companyId: string) => Response | undefined) =>
-    http.post(path(call), async ({ request }) => {
+  const answer = (call: CallDefinition, act: (companyId: string) => Response | undefined) =>
+    onCall(call, async ({ request }) => {
       const body: unknown = await request.json();
       keep(call, body);
       return act(CompanyBodySchema.parse(body).companyId) ?? done();
     });
 
   const handlers = [
-    http.get(path('Employee/GetMyInvitations'), () => HttpResponse.json(state.invitations)),
-    answer('Employee/AcceptInvitation', (companyId) => {
+    onCall(calls.employeeGetMyInvitations, () => HttpResponse.json(state.invitations)),
+    answer(calls.employeeAcceptInvitation, (companyId) => {
       const invitation = state.invitations.find((entry) => entry.companyId === companyId);
       if (!invitation) return problem(404, 'not_found');
       if (invitation.expired) return problem(410, 'invitation_expired');
@@ -57,21 +59,21 @@ export function fakeMemberships(holder: CustomerHolder) {
       holder.customer = { ...holder.customer, companyId: holder.customer.companyId ?? companyId };
       return undefined;
     }),
-    answer('Employee/DeclineInvitation', (companyId) => {
+    answer(calls.employeeDeclineInvitation, (companyId) => {
       state.invitations = state.invitations.filter((entry) => entry.companyId !== companyId);
       setVms(vms().filter((vm) => vm.companyId !== companyId));
       return undefined;
     }),
-    answer('Employee/LeavePractice', (companyId) => {
+    answer(calls.employeeLeavePractice, (companyId) => {
       setVms(vms().filter((vm) => vm.companyId !== companyId));
       if (holder.customer.companyId === companyId) {
         holder.customer = { ...holder.customer, companyId: vms()[0]?.companyId ?? null };
       }
       return undefined;
     }),
-    http.post(path('Employee/ChangePrimaryCompany'), async ({ request }) => {
+    onCall(calls.employeeChangePrimaryCompany, async ({ request }) => {
       const body: unknown = await request.json();
-      keep('Employee/ChangePrimaryCompany', body);
+      keep(calls.employeeChangePrimaryCompany, body);
       holder.customer = {
         ...holder.customer,
         companyId: MembershipTargetSchema.parse(body).companyId,

@@ -1,6 +1,6 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import {
-  API_BASE,
+  calls,
   CompanyCreateSchema,
   CompanySchema,
   CompanyUpdateSchema,
@@ -8,10 +8,10 @@ import {
   type Company as PracticeDetails,
   type Customer,
 } from '@pp/contract';
+import { onCall } from './call-handler.ts';
 import { demoEntitlements, demoPractices } from './demo-practices.ts';
 import { problem } from './problem.ts';
 
-const path = (call: string) => `*${API_BASE}/${call}`;
 const accepted = () => HttpResponse.json({ status: 'accepted' }, { status: 202 });
 
 /** Where the fake keeps the signed-in customer (`fakeAccount`'s state), to add memberships. */
@@ -87,16 +87,16 @@ export function fakePractices(holder: CustomerHolder) {
   const idFrom = (request: Request) => new URL(request.url).searchParams.get('companyId');
 
   const reads = [
-    http.get(path('Company/GetCompany'), ({ request }) => {
+    onCall(calls.companyGetCompany, ({ request }) => {
       const found = byId(idFrom(request));
       return found ? HttpResponse.json(withRole(found)) : problem(404, 'not_found');
     }),
-    http.get(path('Company/CheckEntitlements'), ({ request }) =>
+    onCall(calls.companyCheckEntitlements, ({ request }) =>
       byId(idFrom(request)) ? HttpResponse.json(demoEntitlements) : problem(404, 'not_found'),
     ),
   ];
   const writes = [
-    http.post(path('Company/CreateCompany'), async ({ request }) => {
+    onCall(calls.companyCreateCompany, async ({ request }) => {
       const body: unknown = await request.json();
       state.creates.push(body);
       const { confirmDuplicate, ...fields } = CompanyCreateSchema.parse(body);
@@ -119,7 +119,7 @@ export function fakePractices(holder: CustomerHolder) {
       join(created, 'superadmin', 'enabled');
       return HttpResponse.json(created, { status: 201 });
     }),
-    http.patch(path('Company/ConnectExistingCompany'), async ({ request }) => {
+    onCall(calls.companyConnectExistingCompany, async ({ request }) => {
       const body: unknown = await request.json();
       state.connects.push(body);
       const { customerNumber, postalCode } = ConnectCompanySchema.parse(body);
@@ -129,18 +129,18 @@ export function fakePractices(holder: CustomerHolder) {
       if (found && !membershipOf(found.companyId)) join(found, 'member', 'requested');
       return accepted();
     }),
-    http.patch(path('Company/UpdateCompany'), async ({ request }) => {
+    onCall(calls.companyUpdateCompany, async ({ request }) => {
       const body: unknown = await request.json();
       state.updates.push(body);
       const { companyId, ...changes } = CompanyUpdateSchema.parse(body);
       const found = byId(companyId);
       return found ? replace({ ...found, ...changes }) : problem(404, 'not_found');
     }),
-    http.patch(path('Company/DisableCompany'), ({ request }) => {
+    onCall(calls.companyDisableCompany, ({ request }) => {
       const found = byId(idFrom(request));
       return found ? replace({ ...found, status: 'disabled' }) : problem(404, 'not_found');
     }),
-    http.patch(path('Company/EnableCompany'), ({ request }) => {
+    onCall(calls.companyEnableCompany, ({ request }) => {
       const found = byId(idFrom(request));
       return found ? replace({ ...found, status: 'enabled' }) : problem(404, 'not_found');
     }),

@@ -1,8 +1,15 @@
-import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { API_BASE, CustomerUpdateSchema, type Customer, type WebConfiguration } from '@pp/contract';
+import {
+  API_BASE,
+  calls,
+  CustomerUpdateSchema,
+  type Customer,
+  type WebConfiguration,
+} from '@pp/contract';
 import de from '../../public/assets/i18n/de.json';
 import en from '../../public/assets/i18n/en.json';
+import { onCall } from './call-handler.ts';
 import { clara, englishPicklists, picklists } from './demo-customers.ts';
 import { fakeLocations } from './fake-locations.ts';
 import { fakePractices } from './fake-practices.ts';
@@ -37,9 +44,6 @@ export function apiCalls() {
     }));
 }
 
-const api = (path: string, resolver: HttpResponseResolver) =>
-  http.get(`*${API_BASE}/${path}`, resolver);
-
 export { problem } from './problem.ts';
 
 /** The network of the web app: translation files, its configuration and the startup calls. */
@@ -50,9 +54,9 @@ export function portalHandlers(customer: Customer = clara) {
       return body ? HttpResponse.json(body) : new HttpResponse(null, { status: 404 });
     }),
     http.get('*/app-config.json', () => HttpResponse.json(webConfiguration)),
-    api('Customer/GetCustomerData', () => HttpResponse.json(customer)),
-    api('Utility/EmailProhibitedAlias', () => HttpResponse.json(['info', 'praxis'])),
-    api('Customer/GetPicklists', ({ request }) =>
+    onCall(calls.customerGetCustomerData, () => HttpResponse.json(customer)),
+    onCall(calls.utilityEmailProhibitedAlias, () => HttpResponse.json(['info', 'praxis'])),
+    onCall(calls.customerGetPicklists, ({ request }) =>
       HttpResponse.json(
         request.headers.get('accept-language') === 'en' ? englishPicklists : picklists,
       ),
@@ -61,9 +65,9 @@ export function portalHandlers(customer: Customer = clara) {
     ...fakeLocations().reads,
     ...fakePractices({ customer }).reads,
     // `/my-practice` asks for the user's pending invitations: none unless a test has some.
-    api('Employee/GetMyInvitations', () => HttpResponse.json([])),
+    onCall(calls.employeeGetMyInvitations, () => HttpResponse.json([])),
     // The header's language switch saves the preferred language in the background.
-    http.patch(`*${API_BASE}/Customer/UpdateCustomerData`, async ({ request }) =>
+    onCall(calls.customerUpdateCustomerData, async ({ request }) =>
       HttpResponse.json({ ...customer, ...CustomerUpdateSchema.parse(await request.json()) }),
     ),
   ];
@@ -82,5 +86,3 @@ server.events.on('request:start', ({ request }) => {
     authorization: request.headers.get('authorization'),
   });
 });
-
-export { api as apiHandler };

@@ -1,8 +1,10 @@
 import { HttpResponse } from 'msw';
 
-/** An api refusal as the api writes it: a problem body with the stable code. */
-export const problem = (status: number, code: string) =>
+import type { FieldError } from '@pp/contract';
+
+/** An api refusal as the api writes it: a problem body with the stable code (and field errors). */
+export const problem = (status: number, code: string, errors?: readonly FieldError[]) =>
   HttpResponse.json(
-    { type: 'about:blank', title: 'Error', status, code },
+    { type: 'about:blank', title: 'Error', status, code, ...(errors ? { errors } : {}) },
     { status, headers: { 'content-type': 'application/problem+json' } },
   );

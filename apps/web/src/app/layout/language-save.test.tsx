@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { calls } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
 import { apiCalls, problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
-const UPDATE = '*/api/v1/Customer/UpdateCustomerData';
+const UPDATE = calls.customerUpdateCustomerData;
 const greeting = (name: RegExp) => screen.findByRole('heading', { level: 1, name });
 
 /** Holds every save until the test releases it; remembers the bodies in order. */
@@ -13,7 +15,7 @@ function heldSaves() {
   const bodies: unknown[] = [];
   const releases: (() => void)[] = [];
   server.use(
-    http.patch(UPDATE, async ({ request }) => {
+    onCall(UPDATE, async ({ request }) => {
       bodies.push(await request.json());
       await new Promise<void>((resolve) => releases.push(resolve));
       return HttpResponse.json(clara);
@@ -58,7 +60,7 @@ describe('the language switch', () => {
   });
 
   it('keeps the new language when the save fails, and says the save failed', async () => {
-    server.use(http.patch(UPDATE, () => problem(503, 'service_unavailable')));
+    server.use(onCall(UPDATE, () => problem(503, 'service_unavailable')));
     await renderApp('/dashboard');
     await greeting(/^Guten Tag/);
 
@@ -73,9 +75,7 @@ describe('the language switch', () => {
 
   it('saves nothing without customer data', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(
-      http.get('*/api/v1/Customer/GetCustomerData', () => problem(503, 'service_unavailable')),
-    );
+    server.use(onCall(calls.customerGetCustomerData, () => problem(503, 'service_unavailable')));
     await renderApp('/dashboard');
     await greeting(/^Ihre Daten konnten nicht geladen werden/);
 

@@ -1,10 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { calls } from '@pp/contract';
 import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
 import { COLOR_SCHEME_KEY } from '../../lib/theme/color-scheme.ts';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
-import { apiHandler, requests, server } from '../../testing/portal-server.ts';
+import { requests, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
@@ -54,7 +56,7 @@ describe('global spinner', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      apiHandler('Customer/GetPicklists', async () => {
+      onCall(calls.customerGetPicklists, async () => {
         await released;
         return HttpResponse.json({
           salutation: { values: [] },

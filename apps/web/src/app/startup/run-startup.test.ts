@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@pp/contract';
 import { createApiClient } from '../../lib/api/create-api-client.ts';
 import { customerDataQueryKey } from '../../lib/ui-state/api/get-customer-data.ts';
 import { prohibitedAliasesQueryKey } from '../../lib/ui-state/api/get-email-prohibited-alias.ts';
 import { createUiStore } from '../../lib/ui-state/ui-store.ts';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
-import { apiCalls, apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { apiCalls, problem, server } from '../../testing/portal-server.ts';
 import { runStartup } from './run-startup.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -47,7 +49,7 @@ describe('runStartup', () => {
 
   it('uses ["info"] when the prohibited aliases cannot be loaded, without a toast', async () => {
     server.use(
-      apiHandler('Utility/EmailProhibitedAlias', () => problem(503, 'service_unavailable')),
+      onCall(calls.utilityEmailProhibitedAlias, () => problem(503, 'service_unavailable')),
     );
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { outcome, queryClient, toasts } = startup();
@@ -58,7 +60,7 @@ describe('runStartup', () => {
   });
 
   it('reports a missing customer with MESSAGES.GET_ERROR', async () => {
-    server.use(apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.customerGetCustomerData, () => problem(500, 'internal_error')));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { outcome, queryClient, toasts } = startup();
     expect(await outcome).toBe('no-customer');
@@ -68,8 +70,8 @@ describe('runStartup', () => {
 
   it('shows MESSAGES.GET_ERROR once each for failed customer and picklists', async () => {
     server.use(
-      apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')),
-      apiHandler('Customer/GetPicklists', () => problem(500, 'internal_error')),
+      onCall(calls.customerGetCustomerData, () => problem(500, 'internal_error')),
+      onCall(calls.customerGetPicklists, () => problem(500, 'internal_error')),
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { outcome, toasts } = startup();

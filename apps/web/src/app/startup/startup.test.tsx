@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@pp/contract';
 import { anna, clara, MARKT_ID, SOMMER_ID } from '../../testing/demo-customers.ts';
 import {
   apiCalls,
-  apiHandler,
   portalHandlers,
   problem,
   requests,
   server,
 } from '../../testing/portal-server.ts';
+import { onCall } from '../../testing/call-handler.ts';
 import { ACCESS_TOKEN, renderApp } from '../../testing/render-app.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -54,7 +55,7 @@ describe('startup', () => {
   });
 
   it('shows GET_ERROR and the unauthorized page when the customer cannot be loaded', async () => {
-    server.use(apiHandler('Customer/GetCustomerData', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.customerGetCustomerData, () => problem(500, 'internal_error')));
     const errors = consoleErrors();
     await renderApp('/my-practice?tab=2#team');
 
@@ -81,7 +82,7 @@ describe('startup', () => {
   it('returns to the requested URL when a retry loads the customer', async () => {
     let answers = 0;
     server.use(
-      apiHandler('Customer/GetCustomerData', () =>
+      onCall(calls.customerGetCustomerData, () =>
         answers++ === 0 ? problem(503, 'service_unavailable') : HttpResponse.json(clara),
       ),
     );
@@ -96,7 +97,7 @@ describe('startup', () => {
   });
 
   it('goes on with the fallback ["info"] when the prohibited aliases cannot be loaded', async () => {
-    server.use(apiHandler('Utility/EmailProhibitedAlias', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.utilityEmailProhibitedAlias, () => problem(500, 'internal_error')));
     const errors = consoleErrors();
     await renderApp('/dashboard');
 
@@ -110,7 +111,7 @@ describe('startup', () => {
   });
 
   it('shows GET_ERROR but stays when the picklists cannot be loaded', async () => {
-    server.use(apiHandler('Customer/GetPicklists', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.customerGetPicklists, () => problem(500, 'internal_error')));
     const errors = consoleErrors();
     await renderApp('/dashboard');
 
@@ -124,7 +125,7 @@ describe('startup', () => {
   });
 
   it('signs in again, without a toast, when the api refuses the token', async () => {
-    server.use(apiHandler('Customer/GetCustomerData', () => problem(401, 'unauthenticated')));
+    server.use(onCall(calls.customerGetCustomerData, () => problem(401, 'unauthenticated')));
     const errors = consoleErrors();
     const { session } = await renderApp('/dashboard');
 
@@ -154,7 +155,7 @@ describe('startup', () => {
   });
 
   it('shows GET_ERROR when the locations cannot be loaded, and stays', async () => {
-    server.use(apiHandler('Location/GetLocations', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.locationGetLocations, () => problem(500, 'internal_error')));
     await renderApp('/dashboard');
 
     expect((await screen.findByRole('alert')).textContent).toBe(

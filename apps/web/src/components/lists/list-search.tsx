@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SEARCH_MAX_LENGTH } from '../../lib/lists/list-view.ts';
 
 interface ListSearchProps {
   search: string;
@@ -38,7 +39,7 @@ export function ListSearch({ search, onSearch, textsOf }: ListSearchProps) {
           label={t(`${textsOf}.SEARCH`)}
           description={t(`${textsOf}.SEARCH_HINT`)}
           value={typed}
-          maxLength={100}
+          maxLength={SEARCH_MAX_LENGTH}
           onChange={(event) => setTyped(event.currentTarget.value)}
           style={{ flex: 1 }}
         />

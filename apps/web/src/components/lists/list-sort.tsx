@@ -8,7 +8,7 @@ type Direction = 'asc' | 'desc';
 export interface SortedView<F extends string> {
   sort: F;
   direction: Direction;
-  pageSize: (typeof PAGE_SIZES)[number];
+  pageSize: number;
 }
 
 interface ListSortProps<F extends string> {

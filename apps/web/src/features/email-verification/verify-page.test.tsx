@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
 import { fakeAccount, VALID_LINK } from '../../testing/fake-account.ts';
 import { apiCalls, problem, server } from '../../testing/portal-server.ts';
@@ -56,7 +57,7 @@ describe('/verify', () => {
   ])(
     'explains %s, shows SAVE_ERROR and offers what to do next',
     async (code, status, title, offersNewLink) => {
-      server.use(http.post('*/api/v1/Customer/VerifyEmail', () => problem(status, code)));
+      server.use(onCall(calls.customerVerifyEmail, () => problem(status, code)));
       await renderApp(`${ROUTES.verify}?hash=${VALID_LINK}`);
 
       const explanation = await screen.findByRole('alert', { name: title });

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+
 import { describe, expect, it, vi } from 'vitest';
-import { API_BASE, ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, ben, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { demoLocations } from '../../testing/fake-locations.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
@@ -45,7 +46,7 @@ describe('/my-practice/employees-overview/add', () => {
   it('refuses info@ with the fallback list when the aliases cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakePortal(ben);
-    server.use(apiHandler('Utility/EmailProhibitedAlias', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.utilityEmailProhibitedAlias, () => problem(500, 'internal_error')));
     await renderApp(ROUTES.employeeAdd);
     await screen.findByRole('form', { name: 'Person einladen' });
     fireEvent.change(email(), { target: { value: 'info@zahnarzt.example.com' } });
@@ -124,17 +125,8 @@ describe('/my-practice/employees-overview/add', () => {
     expect(email()).toHaveProperty('value', 'clara.wolf@example.com');
 
     server.use(
-      http.post(`*${API_BASE}/Employee/InviteEmployee`, () =>
-        Response.json(
-          {
-            type: 'about:blank',
-            title: 'Error',
-            status: 400,
-            code: 'validation_failed',
-            errors: [{ field: 'body.email', code: 'prohibited_alias' }],
-          },
-          { status: 400, headers: { 'content-type': 'application/problem+json' } },
-        ),
+      onCall(calls.employeeInviteEmployee, () =>
+        problem(400, 'validation_failed', [{ field: 'body.email', code: 'prohibited_alias' }]),
       ),
     );
     fireEvent.change(email(), { target: { value: 'empfang@example.com' } });

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, BEN_ID, ben, CLARA_ID, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { employee } from '../../testing/fake-employees.ts';
 import { demoLocations } from '../../testing/fake-locations.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, requests, server } from '../../testing/portal-server.ts';
+import { problem, requests, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { employeeInformationLink } from './employee-links.ts';
 
@@ -149,7 +150,7 @@ describe('/my-practice/employees-overview/information-employee', () => {
 
   it('shows GET_ERROR when the person cannot be loaded', async () => {
     fakePortal(ben);
-    server.use(apiHandler('Employee/GetEmployee', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.employeeGetEmployee, () => problem(500, 'internal_error')));
     await renderApp(employeeInformationLink(CLARA_ID));
     // The toast, and a notice with a retry where the person would show.
     expect(await screen.findByText(GET_ERROR)).toBeTruthy();

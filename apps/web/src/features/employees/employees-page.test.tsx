@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+
 import { describe, expect, it } from 'vitest';
-import { API_BASE, ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, ben, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { employee } from '../../testing/fake-employees.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, requests, server } from '../../testing/portal-server.ts';
+import { problem, requests, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
@@ -169,7 +170,7 @@ describe('/my-practice/employees-overview', () => {
 
   it('shows GET_ERROR when the list cannot be loaded', async () => {
     fakePortal(ben);
-    server.use(apiHandler('Employee/GetEmployees', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.employeeGetEmployees, () => problem(500, 'internal_error')));
     await renderApp(ROUTES.employees);
     expect(await screen.findByText(GET_ERROR)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
@@ -179,7 +180,7 @@ describe('/my-practice/employees-overview', () => {
     await openEmployees();
     fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
     const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
-    server.use(http403('Employee/DisableEmployee'));
+    server.use(onCall(calls.employeeDisableEmployee, () => problem(403, 'forbidden')));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }));
     expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
     expect(
@@ -189,7 +190,3 @@ describe('/my-practice/employees-overview', () => {
     ).toBeTruthy();
   });
 });
-
-function http403(call: string) {
-  return http.post(`*${API_BASE}/${call}`, () => problem(403, 'forbidden'));
-}

@@ -10,6 +10,7 @@ import {
   UNDEFINED_VALUE,
   usesProhibitedAlias,
 } from '@pp/contract';
+import { optionalChoice, optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The invitation form as typed: selects hold a code or `UNDEFINED`, names may be empty. */
 export interface InviteFormValues {
@@ -42,17 +43,7 @@ export const EMPTY_INVITATION: InviteFormValues = {
   locationIds: [],
 };
 
-/** A select's empty entry `UNDEFINED` is sent as null (specification §5). */
-const choice = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z
-    .string()
-    .transform((value) => (value === UNDEFINED_VALUE ? null : value))
-    .pipe(schema.nullable());
-
-const optionalName = z
-  .string()
-  .transform((value) => (value.trim() === '' ? null : value))
-  .pipe(plainText(100).nullable());
+const optionalName = optionalText(plainText(100));
 
 /**
  * Checks the invitation as the api does: the contract's e-mail rules and no shared mailbox
@@ -71,8 +62,8 @@ export function inviteFormSchema(aliases: readonly string[], mayInviteAdmin: boo
           context.addIssue({ code: 'custom', ...fieldError(FieldErrorCode.prohibitedAlias) });
         }
       }),
-    salutation: choice(PicklistCodeSchema),
-    title: choice(z.enum(TITLE_CODES)),
+    salutation: optionalChoice(PicklistCodeSchema),
+    title: optionalChoice(z.enum(TITLE_CODES)),
     firstName: optionalName,
     lastName: optionalName,
     role: z.string().pipe(z.enum(mayInviteAdmin ? INVITATION_ROLES : ['member'])),

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { ben, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
 import { server } from '../../testing/portal-server.ts';
@@ -74,9 +75,7 @@ describe('/my-practice/location-overview/add', () => {
 
   it('keeps the input and shows GET_ERROR (the catalogue’s text for locations) when the save fails', async () => {
     await openAddLocation();
-    server.use(
-      http.post('*/api/v1/Location/CreateLocation', () => HttpResponse.json({}, { status: 500 })),
-    );
+    server.use(onCall(calls.locationCreateLocation, () => HttpResponse.json({}, { status: 500 })));
     fillIn();
     type('E-Mail-Adresse für Rechnungen', 'rechnung@praxis-charlottenburg.de');
     submit();

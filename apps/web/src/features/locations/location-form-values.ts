@@ -2,14 +2,13 @@ import { z } from 'zod';
 import {
   DEFAULT_COUNTRY,
   EmailSchema,
-  fieldError,
-  FieldErrorCode,
   isPostalCode,
   PhoneSchema,
   plainText,
-  PostalCodeSchema,
   type Location,
 } from '@pp/contract';
+import { addressSchema, postalCodeError } from '../../lib/forms/address-schema.ts';
+import { optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The location form as typed: every field a string, empty ones included. */
 export interface LocationFormValues {
@@ -30,11 +29,6 @@ export const LOCATION_FIELDS = [
   'invoiceMail',
 ] as const satisfies readonly (keyof LocationFormValues)[];
 
-/** An empty phone number or invoice e-mail is sent as null (specification §5). */
-const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z.string().transform(emptyAsNull).pipe(schema.nullable());
-
 /**
  * Checks the form in the browser as the api does, for a location in `country` (German postal
  * codes have five digits), and gives the fields of the create and update bodies.
@@ -42,14 +36,13 @@ const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
 export function locationFormSchema(country: string) {
   return z.object({
     name: plainText(200),
-    street: plainText(200),
-    postalCode: PostalCodeSchema.refine(
+    ...addressSchema,
+    postalCode: addressSchema.postalCode.refine(
       (value) => isPostalCode(value, country),
-      fieldError(country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid),
+      postalCodeError(country),
     ),
-    city: plainText(100),
-    phoneNumber: optional(PhoneSchema),
-    invoiceMail: optional(EmailSchema),
+    phoneNumber: optionalText(PhoneSchema),
+    invoiceMail: optionalText(EmailSchema),
   });
 }
 

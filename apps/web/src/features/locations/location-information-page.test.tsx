@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { ben } from '../../testing/demo-customers.ts';
 import { demoLocations } from '../../testing/fake-locations.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiCalls, apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { apiCalls, problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
@@ -74,7 +75,7 @@ describe('/my-practice/location-overview/information-location', () => {
 
   it('shows GET_ERROR when the location cannot be loaded', async () => {
     fakePortal(ben);
-    server.use(apiHandler('Location/GetLocationById', () => problem(404, 'not_found')));
+    server.use(onCall(calls.locationGetLocationById, () => problem(404, 'not_found')));
     await renderApp(linkTo(prenzlauerBerg.locationId));
 
     expect(await screen.findByText(GET_ERROR)).toBeTruthy();
@@ -83,9 +84,7 @@ describe('/my-practice/location-overview/information-location', () => {
 
   it('keeps the input and shows GET_ERROR when the save fails', async () => {
     await openLocation();
-    server.use(
-      http.patch('*/api/v1/Location/UpdateLocation', () => HttpResponse.json({}, { status: 500 })),
-    );
+    server.use(onCall(calls.locationUpdateLocation, () => HttpResponse.json({}, { status: 500 })));
     type('Telefon', '030 4445556');
     save();
 

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LocationSchema, ROUTES } from '@pp/contract';
+import { calls, LocationSchema, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { ben, clara, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { demoLocations } from '../../testing/fake-locations.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, requests, server } from '../../testing/portal-server.ts';
+import { problem, requests, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
@@ -107,7 +108,7 @@ describe('/my-practice/location-overview', () => {
 
   it('shows GET_ERROR when the locations cannot be loaded', async () => {
     fakePortal(clara);
-    server.use(apiHandler('Location/GetLocations', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.locationGetLocations, () => problem(500, 'internal_error')));
     await renderApp(ROUTES.locations);
 
     expect(await screen.findByText(GET_ERROR)).toBeTruthy();

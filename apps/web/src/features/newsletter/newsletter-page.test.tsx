@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { NEWSLETTER_CONSENT_VERSION, ROUTES, type Preferences } from '@pp/contract';
+import { calls, NEWSLETTER_CONSENT_VERSION, ROUTES, type Preferences } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara, picklists } from '../../testing/demo-customers.ts';
 import { fakeAccount } from '../../testing/fake-account.ts';
 import { server } from '../../testing/portal-server.ts';
@@ -10,7 +11,7 @@ import { renderApp } from '../../testing/render-app.tsx';
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
-const UPDATE = '*/api/v1/Preferences/UpdatePreferences';
+const UPDATE = calls.preferencesUpdatePreferences;
 
 const withNewsletterLists = {
   ...picklists,
@@ -32,7 +33,7 @@ async function openNewsletter(preferences?: Preferences) {
   const account = fakeAccount(clara, preferences);
   server.use(
     ...account.handlers,
-    http.get('*/api/v1/Customer/GetPicklists', () => HttpResponse.json(withNewsletterLists)),
+    onCall(calls.customerGetPicklists, () => HttpResponse.json(withNewsletterLists)),
   );
   await renderApp(ROUTES.newsletter);
   await screen.findByRole('form', { name: 'Newsletter-Einstellungen' });
@@ -109,7 +110,7 @@ describe('/newsletter', () => {
 
   it('keeps the choice and shows SAVE_ERROR when the save fails', async () => {
     await openNewsletter();
-    server.use(http.patch(UPDATE, () => HttpResponse.json({}, { status: 500 })));
+    server.use(onCall(UPDATE, () => HttpResponse.json({}, { status: 500 })));
 
     fireEvent.click(subscribe());
     fireEvent.click(box('Angebote und Aktionen'));
@@ -124,9 +125,7 @@ describe('/newsletter', () => {
     const account = fakeAccount(clara);
     server.use(...account.handlers);
     server.use(
-      http.get('*/api/v1/Preferences/GetCurrentPreferences', () =>
-        HttpResponse.json({}, { status: 503 }),
-      ),
+      onCall(calls.preferencesGetCurrentPreferences, () => HttpResponse.json({}, { status: 503 })),
     );
     await renderApp(ROUTES.newsletter);
 

@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, newcomer } from '../../testing/demo-customers.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { server } from '../../testing/portal-server.ts';
+import { problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
-const CREATE = '*/api/v1/Company/CreateCompany';
+const CREATE = calls.companyCreateCompany;
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
 const type = (name: string, value: string) => {
@@ -102,17 +103,8 @@ describe('/my-practice/new-practice/add', () => {
   it('keeps the input and shows SAVE_ERROR and the api’s field errors when the save fails', async () => {
     await openAddPractice();
     server.use(
-      http.post(CREATE, () =>
-        HttpResponse.json(
-          {
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            code: 'validation_failed',
-            errors: [{ field: 'body.phone', code: 'invalid_phone' }],
-          },
-          { status: 400 },
-        ),
+      onCall(CREATE, () =>
+        problem(400, 'validation_failed', [{ field: 'body.phone', code: 'invalid_phone' }]),
       ),
     );
     fillIn();
@@ -128,7 +120,7 @@ describe('/my-practice/new-practice/add', () => {
   it('explains a refusal the user can act on, beside SAVE_ERROR', async () => {
     await openAddPractice();
     server.use(
-      http.post(CREATE, () =>
+      onCall(CREATE, () =>
         HttpResponse.json(
           { type: 'about:blank', title: 'Conflict', status: 409, code: 'limit_reached' },
           { status: 409 },

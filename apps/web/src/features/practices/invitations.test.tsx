@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CustomerSchema, ROUTES, type CompanyVm, type MyInvitation } from '@pp/contract';
+import { calls, CustomerSchema, ROUTES, type CompanyVm, type MyInvitation } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, clara, MARKT_ID, newcomer, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
@@ -120,7 +121,7 @@ describe('/my-practice: invitations, primary practice, leaving', () => {
       associatedCompanies: { companyVms: [invitedTo(SOMMER_ID, 'Zahnarztpraxis Dr. Sommer')] },
     });
     fakePortal(customer);
-    server.use(apiHandler('Employee/GetMyInvitations', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.employeeGetMyInvitations, () => problem(500, 'internal_error')));
     await renderApp(ROUTES.myPractice);
     expect(await screen.findByText(GET_ERROR)).toBeTruthy();
     expect(practice('Zahnarztpraxis Dr. Sommer').queryByRole('button')).toBeNull();

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CustomerSchema, ROUTES, type CompanyVm } from '@pp/contract';
+import { calls, CustomerSchema, ROUTES, type CompanyVm } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, ben, MARKT_ID, newcomer } from '../../testing/demo-customers.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const GET_ERROR = 'Die Daten konnten nicht geladen werden. Bitte versuchen Sie es später erneut.';
@@ -118,7 +119,7 @@ describe('/my-practice', () => {
     let failing = true;
     // Without an answer, the request goes on to the fake portal.
     server.use(
-      apiHandler('Company/GetCompany', () =>
+      onCall(calls.companyGetCompany, () =>
         failing ? problem(503, 'service_unavailable') : undefined,
       ),
     );

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { newcomer } from '../../testing/demo-customers.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
 import { problem, server } from '../../testing/portal-server.ts';
@@ -69,9 +70,7 @@ describe('/my-practice/new-practice', () => {
 
   it('keeps the input and shows SAVE_ERROR, and why, when the request is refused', async () => {
     await openNewPractice();
-    server.use(
-      http.patch('*/api/v1/Company/ConnectExistingCompany', () => problem(429, 'rate_limited')),
-    );
+    server.use(onCall(calls.companyConnectExistingCompany, () => problem(429, 'rate_limited')));
     type(/^Kundennummer/, 'P-900002');
     type(/^Postleitzahl/, '20457');
     ask();

@@ -3,15 +3,14 @@ import {
   CountrySchema,
   DEFAULT_COUNTRY,
   EmailSchema,
-  fieldError,
-  FieldErrorCode,
   isPostalCode,
   PhoneSchema,
   plainText,
-  PostalCodeSchema,
   WebsiteSchema,
   type Company as PracticeDetails,
 } from '@pp/contract';
+import { addressSchema, postalCodeError } from '../../lib/forms/address-schema.ts';
+import { emptyAsNull, optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The practice form as typed: every field a string, empty ones included. */
 export interface PracticeFormValues {
@@ -39,32 +38,25 @@ export const PRACTICE_FIELDS = [
 /** What the api stores for a practice: optional fields empty as null. */
 export type PracticeFields = z.output<typeof practiceFormSchema>;
 
-const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
 /** People write `www.praxis.de`; the api stores a full address. */
 const withScheme = (value: string) =>
   value.trim() === '' || /^[a-z][a-z\d+.-]*:/i.test(value.trim())
     ? value
     : `https://${value.trim()}`;
 
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z.string().transform(emptyAsNull).pipe(schema.nullable());
-
 /** Checks the form in the browser as the api does; German postal codes have five digits. */
 export const practiceFormSchema = z
   .object({
     name: plainText(200),
-    street: plainText(200),
-    postalCode: PostalCodeSchema,
-    city: plainText(100),
+    ...addressSchema,
     country: CountrySchema,
-    phone: optional(PhoneSchema),
-    email: optional(EmailSchema),
+    phone: optionalText(PhoneSchema),
+    email: optionalText(EmailSchema),
     website: z.string().transform(withScheme).transform(emptyAsNull).pipe(WebsiteSchema.nullable()),
   })
   .superRefine(({ postalCode, country }, context) => {
     if (isPostalCode(postalCode.trim(), country)) return;
-    const code = country === 'DE' ? FieldErrorCode.invalidPostalCode : FieldErrorCode.invalid;
-    context.addIssue({ code: 'custom', path: ['postalCode'], ...fieldError(code) });
+    context.addIssue({ code: 'custom', path: ['postalCode'], ...postalCodeError(country) });
   });
 
 export const EMPTY_PRACTICE: PracticeFormValues = {

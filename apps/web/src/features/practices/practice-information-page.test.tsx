@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { anna, ben, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { fakePortal } from '../../testing/fake-portal.ts';
-import { apiHandler, problem, server } from '../../testing/portal-server.ts';
+import { problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
@@ -69,9 +70,7 @@ describe('/my-practice/information-practice', () => {
 
   it('keeps the input and shows SAVE_ERROR when the save fails', async () => {
     await openInformation();
-    server.use(
-      http.patch('*/api/v1/Company/UpdateCompany', () => HttpResponse.json({}, { status: 500 })),
-    );
+    server.use(onCall(calls.companyUpdateCompany, () => HttpResponse.json({}, { status: 500 })));
     type('Ort', 'Berlin-Mitte');
     save();
 
@@ -81,7 +80,7 @@ describe('/my-practice/information-practice', () => {
 
   it('shows GET_ERROR when the practice cannot be loaded', async () => {
     fakePortal(ben);
-    server.use(apiHandler('Company/GetCompany', () => problem(500, 'internal_error')));
+    server.use(onCall(calls.companyGetCompany, () => problem(500, 'internal_error')));
     await renderApp(ROUTES.practiceInformation);
 
     expect(await screen.findByText(GET_ERROR)).toBeTruthy();

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
 import { fakeAccount } from '../../testing/fake-account.ts';
 import { apiCalls, problem, server, webConfiguration } from '../../testing/portal-server.ts';
@@ -10,7 +11,7 @@ import { renderApp } from '../../testing/render-app.tsx';
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
 const NOT_AVAILABLE = /weil der Anmeldedienst sie nicht anbietet/;
-const UPDATE_EMAIL = '*/api/v1/Customer/UpdateEmail';
+const UPDATE_EMAIL = calls.customerUpdateEmail;
 
 const emailCalls = () => apiCalls().filter(({ call }) => call === 'Customer/UpdateEmail');
 /** The error the input is described by (Mantine names its element `<id>-error`). */
@@ -72,7 +73,7 @@ describe('changing the e-mail address', () => {
 
   it('refuses the fallback alias "info" when the list could not be loaded', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get('*/api/v1/Utility/EmailProhibitedAlias', () => HttpResponse.error()));
+    server.use(onCall(calls.utilityEmailProhibitedAlias, () => HttpResponse.error()));
     const { input, submit } = await openDialog();
 
     submit('info@zahnarzt-wolf.de');
@@ -88,17 +89,8 @@ describe('changing the e-mail address', () => {
     async (code) => {
       const { input, submit } = await openDialog();
       server.use(
-        http.post(UPDATE_EMAIL, () =>
-          HttpResponse.json(
-            {
-              type: 'about:blank',
-              title: 'Bad Request',
-              status: 400,
-              code: 'validation_failed',
-              errors: [{ field: 'query.newEmail', code }],
-            },
-            { status: 400 },
-          ),
+        onCall(UPDATE_EMAIL, () =>
+          problem(400, 'validation_failed', [{ field: 'query.newEmail', code }]),
         ),
       );
       submit('clara.neu@example.com');
@@ -112,7 +104,7 @@ describe('changing the e-mail address', () => {
 
   it('explains when the identity provider does not offer it, without a toast', async () => {
     const { dialog, submit } = await openDialog();
-    server.use(http.post(UPDATE_EMAIL, () => problem(409, 'not_available')));
+    server.use(onCall(UPDATE_EMAIL, () => problem(409, 'not_available')));
     submit('clara.neu@example.com');
 
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(NOT_AVAILABLE);
@@ -138,7 +130,7 @@ describe('changing the password', () => {
 
   it('explains when the identity provider does not offer it, and shows SAVE_ERROR for a failure', async () => {
     server.use(...fakeAccount(clara).handlers);
-    server.use(http.post('*/api/v1/Customer/ChangePassword', () => problem(409, 'not_available')));
+    server.use(onCall(calls.customerChangePassword, () => problem(409, 'not_available')));
     await renderApp(ROUTES.info);
     const button = await screen.findByRole('button', { name: 'Passwort ändern' });
     fireEvent.click(button);
@@ -146,9 +138,7 @@ describe('changing the password', () => {
     expect(await screen.findByText(NOT_AVAILABLE)).toBeTruthy();
     expect(screen.queryByText(SAVE_ERROR)).toBeNull();
 
-    server.use(
-      http.post('*/api/v1/Customer/ChangePassword', () => problem(503, 'service_unavailable')),
-    );
+    server.use(onCall(calls.customerChangePassword, () => problem(503, 'service_unavailable')));
     fireEvent.click(button);
     expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
   });

@@ -15,6 +15,7 @@ import {
   type CustomerUpdate,
   type Language,
 } from '@pp/contract';
+import { optionalChoice, optionalText } from '../../lib/forms/empty-as-null.ts';
 
 /** The profile form as typed: selects hold a code or `UNDEFINED`, the date as the user wrote it. */
 export interface ProfileFormValues {
@@ -43,15 +44,6 @@ export const PROFILE_FIELDS = [
   'preferredLanguage',
 ] as const satisfies readonly (keyof ProfileFormValues)[];
 
-/** A select's empty entry `UNDEFINED` is sent as null (specification §5). */
-const choice = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z
-    .string()
-    .transform((value) => (value === UNDEFINED_VALUE ? null : value))
-    .pipe(schema.nullable());
-
-const emptyAsNull = (value: string) => (value.trim() === '' ? null : value);
-
 /** DD/MM/YYYY or D.M.YYYY, or nothing; then the contract's rule (from 1900, not in the future). */
 const birthDate = z
   .string()
@@ -66,14 +58,14 @@ const birthDate = z
 
 /** Checks the form in the browser and turns it into the body of `Customer/UpdateCustomerData`. */
 export const profileFormSchema = z.object({
-  salutation: choice(PicklistCodeSchema),
-  title: choice(z.enum(TITLE_CODES)),
+  salutation: optionalChoice(PicklistCodeSchema),
+  title: optionalChoice(z.enum(TITLE_CODES)),
   firstName: plainText(100),
   lastName: plainText(100),
-  phone: z.string().transform(emptyAsNull).pipe(PhoneSchema.nullable()),
-  position: choice(PicklistCodeSchema),
-  profession: choice(PicklistCodeSchema),
-  otherIndustry: choice(PicklistCodeSchema),
+  phone: optionalText(PhoneSchema),
+  position: optionalChoice(PicklistCodeSchema),
+  profession: optionalChoice(PicklistCodeSchema),
+  otherIndustry: optionalChoice(PicklistCodeSchema),
   dateOfBirth: birthDate,
   preferredLanguage: z.enum(LANGUAGES),
 }) satisfies z.ZodType<CustomerUpdate, ProfileFormValues>;

@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
 import { fakeAccount } from '../../testing/fake-account.ts';
-import { apiCalls, server } from '../../testing/portal-server.ts';
+import { apiCalls, problem, server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
-const UPDATE = '*/api/v1/Customer/UpdateCustomerData';
+const UPDATE = calls.customerUpdateCustomerData;
 
 const field = (name: string) =>
   screen.getByLabelText<HTMLInputElement | HTMLSelectElement>(new RegExp(`^${name}`));
@@ -121,7 +122,7 @@ describe('the profile form', () => {
 
   it('keeps the input and shows SAVE_ERROR when the save fails', async () => {
     await openProfile();
-    server.use(http.patch(UPDATE, () => HttpResponse.json({}, { status: 500 })));
+    server.use(onCall(UPDATE, () => HttpResponse.json({}, { status: 500 })));
 
     type('Nachname', 'Wolf-Berger');
     save();
@@ -136,17 +137,8 @@ describe('the profile form', () => {
   it('shows the api’s field errors at their fields', async () => {
     await openProfile();
     server.use(
-      http.patch(UPDATE, () =>
-        HttpResponse.json(
-          {
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            code: 'validation_failed',
-            errors: [{ field: 'body.phone', code: 'invalid_phone' }],
-          },
-          { status: 400 },
-        ),
+      onCall(UPDATE, () =>
+        problem(400, 'validation_failed', [{ field: 'body.phone', code: 'invalid_phone' }]),
       ),
     );
 
@@ -164,7 +156,7 @@ describe('the profile form', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.patch(UPDATE, async () => {
+      onCall(UPDATE, async () => {
         await released;
         await delay(1);
         return HttpResponse.json(account.state.customer);

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { calls, defineCall } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
 import { server } from '../../testing/portal-server.ts';
 import { ApiCallError } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
@@ -45,6 +46,16 @@ afterEach(() => {
 const problemAnswer = (status: number, code: string) =>
   HttpResponse.json({ type: 'about:blank', title: 'Error', status, code }, { status });
 
+/** Asks for the customer's data while the api refuses it with `status` and `code`. */
+async function refusedCustomerData(status: number, code: string) {
+  server.use(onCall(calls.customerGetCustomerData, () => problemAnswer(status, code), API));
+  const onUnauthorized = vi.fn();
+  const error = await client({ onUnauthorized })
+    .call(calls.customerGetCustomerData)
+    .catch((e: unknown) => e);
+  return { error, onUnauthorized };
+}
+
 function client(options: Partial<ApiClientOptions> = {}) {
   return createApiClient({
     apiOrigin: API,
@@ -54,6 +65,17 @@ function client(options: Partial<ApiClientOptions> = {}) {
     ...options,
   });
 }
+
+/** A POST with a body, answered by each test's own handler. */
+const echoCall = defineCall({
+  method: 'POST',
+  path: '/Test/Echo',
+  tag: 'Test',
+  summary: 'test',
+  access: 'token',
+  body: z.object({ name: z.string() }),
+  response: z.boolean(),
+});
 
 const fileCall = (path: string) =>
   defineCall({
@@ -80,16 +102,7 @@ describe('requests', () => {
   });
 
   it('sends the body as JSON', async () => {
-    const call = defineCall({
-      method: 'POST',
-      path: '/Test/Echo',
-      tag: 'Test',
-      summary: 'test',
-      access: 'token',
-      body: z.object({ name: z.string() }),
-      response: z.boolean(),
-    });
-    await client().call(call, { body: { name: 'Praxis am Markt' } });
+    await client().call(echoCall, { body: { name: 'Praxis am Markt' } });
 
     expect(seen[0]?.method).toBe('POST');
     expect(seen[0]?.contentType).toBe('application/json');
@@ -141,30 +154,25 @@ describe('refusals', () => {
   it('turns a problem body into an ApiCallError with its code and field errors', async () => {
     const errors = [{ field: 'body.postalCode', code: 'invalid', params: { length: 5 } }];
     server.use(
-      http.post(`${API}/api/v1/Test/Echo`, () =>
-        HttpResponse.json(
-          {
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            code: 'validation_failed',
-            errors,
-          },
-          { status: 400, headers: { 'content-type': 'application/problem+json' } },
-        ),
+      onCall(
+        echoCall,
+        () =>
+          HttpResponse.json(
+            {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              code: 'validation_failed',
+              errors,
+            },
+            { status: 400, headers: { 'content-type': 'application/problem+json' } },
+          ),
+        API,
       ),
     );
-    const call = defineCall({
-      method: 'POST',
-      path: '/Test/Echo',
-      tag: 'Test',
-      summary: 'test',
-      access: 'token',
-      response: z.boolean(),
-    });
 
     const error = await client()
-      .call(call)
+      .call(echoCall, { body: { name: 'Praxis am Markt' } })
       .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiCallError);
@@ -173,20 +181,23 @@ describe('refusals', () => {
 
   it('reads a code it does not know (from a newer api) as the fallback of its status', async () => {
     server.use(
-      http.get(`${API}/api/v1/ATest/Users`, () =>
-        HttpResponse.json(
-          {
-            type: 'about:blank',
-            title: 'Bad Request',
-            status: 400,
-            code: 'practice_on_hold',
-            errors: [
-              { field: 'query.mail', code: 'too_fancy' },
-              { field: 'query.mail', code: 'too_long', params: { maximum: 80 } },
-            ],
-          },
-          { status: 400 },
-        ),
+      onCall(
+        calls.atestUsers,
+        () =>
+          HttpResponse.json(
+            {
+              type: 'about:blank',
+              title: 'Bad Request',
+              status: 400,
+              code: 'practice_on_hold',
+              errors: [
+                { field: 'query.mail', code: 'too_fancy' },
+                { field: 'query.mail', code: 'too_long', params: { maximum: 80 } },
+              ],
+            },
+            { status: 400 },
+          ),
+        API,
       ),
     );
 
@@ -212,7 +223,7 @@ describe('refusals', () => {
     [503, 'service_unavailable'],
     [500, 'internal_error'],
   ])('reads an unknown code with status %i as %s', async (status, code) => {
-    server.use(http.get(`${API}/api/v1/ATest/Users`, () => problemAnswer(status, 'brand_new')));
+    server.use(onCall(calls.atestUsers, () => problemAnswer(status, 'brand_new'), API));
 
     const error = await client()
       .call(calls.atestUsers)
@@ -223,9 +234,10 @@ describe('refusals', () => {
 
   it('keeps the status of an answer that is no problem body', async () => {
     server.use(
-      http.get(
-        `${API}/api/v1/ATest/Users`,
+      onCall(
+        calls.atestUsers,
         () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 }),
+        API,
       ),
     );
 
@@ -237,45 +249,21 @@ describe('refusals', () => {
   });
 
   it('reports a 401 so the user signs in again', async () => {
-    server.use(
-      http.get(`${API}/api/v1/Customer/GetCustomerData`, () =>
-        HttpResponse.json(
-          { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'unauthenticated' },
-          { status: 401 },
-        ),
-      ),
-    );
-    const onUnauthorized = vi.fn();
-
-    const error = await client({ onUnauthorized })
-      .call(calls.customerGetCustomerData)
-      .catch((e: unknown) => e);
+    const { error, onUnauthorized } = await refusedCustomerData(401, 'unauthenticated');
 
     expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('does not report other refusals as a lost session', async () => {
-    server.use(
-      http.get(`${API}/api/v1/Customer/GetCustomerData`, () =>
-        HttpResponse.json(
-          { type: 'about:blank', title: 'Forbidden', status: 403, code: 'identity_unverified' },
-          { status: 403 },
-        ),
-      ),
-    );
-    const onUnauthorized = vi.fn();
-
-    const error = await client({ onUnauthorized })
-      .call(calls.customerGetCustomerData)
-      .catch((e: unknown) => e);
+    const { error, onUnauthorized } = await refusedCustomerData(403, 'identity_unverified');
 
     expect(error).toMatchObject({ status: 403, code: 'identity_unverified' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('refuses an answer that does not match the contract', async () => {
-    server.use(http.get(`${API}/api/v1/ATest/Users`, () => HttpResponse.json({ exists: true })));
+    server.use(onCall(calls.atestUsers, () => HttpResponse.json({ exists: true }), API));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     const error = await client()
@@ -288,7 +276,7 @@ describe('refusals', () => {
   });
 
   it('reports an unreachable api as unavailable', async () => {
-    server.use(http.get(`${API}/api/v1/ATest/Users`, () => HttpResponse.error()));
+    server.use(onCall(calls.atestUsers, () => HttpResponse.error(), API));
 
     const error = await client()
       .call(calls.atestUsers)

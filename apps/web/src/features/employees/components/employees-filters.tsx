@@ -31,10 +31,10 @@ export function EmployeesFilters({ view, onChange }: EmployeesFiltersProps) {
       <NativeSelect
         label={t('EMPLOYEES.STATUS_FILTER')}
         data={statusOptions}
-        value={view.status}
+        value={view.status ?? ''}
         onChange={(event) => {
           const value = event.currentTarget.value;
-          const status = MEMBERSHIP_STATUSES.find((allowed) => allowed === value) ?? '';
+          const status = MEMBERSHIP_STATUSES.find((allowed) => allowed === value);
           onChange({ status, page: 1 });
         }}
       />

@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { ListPager } from '../../../components/lists/list-pager.tsx';
+import { ListSearch } from '../../../components/lists/list-search.tsx';
 import { useEmployees } from '../api/get-employees.ts';
 import type { Viewer } from '../employee-permissions.ts';
 import { employeesViewParams, readEmployeesView, type EmployeesView } from '../employees-view.ts';
 import { EmployeeCard } from './employee-card.tsx';
 import { EmployeesFilters } from './employees-filters.tsx';
-import { EmployeesPager } from './employees-pager.tsx';
 import './employees-overview.css';
-import { ListSearch } from '../../../components/lists/list-search.tsx';
 
 interface EmployeesOverviewProps {
   companyId: string;
@@ -28,7 +28,7 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
   const employees = useEmployees(companyId, view);
   const data = employees.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const narrowed = view.search !== '' || view.status !== '';
+  const narrowed = Boolean(view.search || view.status);
 
   const show = (changes: Partial<EmployeesView>) =>
     setParams(employeesViewParams({ ...view, ...changes }), { preventScrollReset: true });
@@ -44,7 +44,7 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
       <div className="employees-toolbar">
         <ListSearch
           textsOf="EMPLOYEES"
-          search={view.search}
+          search={view.search ?? ''}
           onSearch={(search) => show({ search, page: 1 })}
         />
         <EmployeesFilters view={view} onChange={show} />
@@ -72,7 +72,7 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
             <Button
               variant="subtle"
               size="compact-md"
-              onClick={() => show({ search: '', status: '', page: 1 })}
+              onClick={() => show({ search: undefined, status: undefined, page: 1 })}
             >
               {t('EMPLOYEES.SHOW_ALL')}
             </Button>
@@ -91,7 +91,12 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
           ))}
         </Stack>
       )}
-      <EmployeesPager page={view.page} pageCount={pageCount} onPage={(page) => show({ page })} />
+      <ListPager
+        label={t('EMPLOYEES.PAGES')}
+        page={view.page}
+        pageCount={pageCount}
+        onPage={(page) => show({ page })}
+      />
     </>
   );
 }

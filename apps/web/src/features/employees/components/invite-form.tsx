@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PROHIBITED_ALIAS_FALLBACK, ROUTES } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
 import { useProhibitedAliases } from '../../../lib/ui-state/api/get-email-prohibited-alias.ts';
 import { useInviteEmployee } from '../api/invite-employee.ts';
 import { DEFAULT_EMPLOYEES_VIEW, employeesViewParams } from '../employees-view.ts';
@@ -19,7 +16,6 @@ import {
   INVITE_FIELDS,
   inviteFormSchema,
   type InviteFields as InviteBody,
-  type InviteFormValues,
 } from '../invite-form-values.ts';
 import { InviteFields } from './invite-fields.tsx';
 import { LocationCheckboxes } from './location-checkboxes.tsx';
@@ -37,44 +33,32 @@ interface InviteFormProps {
  */
 export function InviteForm({ companyId, mayInviteAdmin }: InviteFormProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const navigate = useNavigate();
   const errorText = useFormErrorText();
   const invite = useInviteEmployee();
-  const [refusal, setRefusal] = useState<unknown>();
   const aliases = useProhibitedAliases().data ?? PROHIBITED_ALIAS_FALLBACK;
   const resolver = useMemo(
     () => zodResolver(inviteFormSchema(aliases, mayInviteAdmin), { error: fieldErrorMap }),
     [aliases, mayInviteAdmin],
   );
-  const form = useForm<InviteFormValues, unknown, InviteBody>({
+  const { form, submit, pending, refusal } = useSaveForm({
     resolver,
-    mode: 'onTouched',
-    defaultValues: EMPTY_INVITATION,
+    values: EMPTY_INVITATION,
+    mutation: invite,
+    request: (body: InviteBody) => ({ companyId, ...body }),
+    fields: INVITE_FIELDS,
+    savedToast: 'INVITE.SENT',
+    onSaved: (_, body) => {
+      const search = employeesViewParams({ ...DEFAULT_EMPLOYEES_VIEW, search: body.email });
+      void navigate({ pathname: ROUTES.employees, search: search.toString() });
+    },
   });
   const roles = (mayInviteAdmin ? (['member', 'admin'] as const) : (['member'] as const)).map(
     (role) => ({ value: role, label: t(`ROLES.${role.toUpperCase()}`) }),
   );
 
-  const send = form.handleSubmit(async (body) => {
-    if (invite.isPending) return;
-    setRefusal(undefined);
-    try {
-      await invite.mutateAsync({ companyId, ...body });
-      toasts.show('INVITE.SENT', 'success');
-      const search = employeesViewParams({ ...DEFAULT_EMPLOYEES_VIEW, search: body.email });
-      void navigate({ pathname: ROUTES.employees, search: search.toString() });
-    } catch (error) {
-      serverFieldErrors(error, 'body', INVITE_FIELDS).forEach(({ field, message }, index) =>
-        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      setRefusal(error);
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-    }
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void send(event)} aria-label={t('INVITE.FORM')}>
+    <form noValidate onSubmit={submit} aria-label={t('INVITE.FORM')}>
       <RefusalAlert error={refusal} />
       <Stack gap="lg">
         <InviteFields form={form} />
@@ -93,7 +77,7 @@ export function InviteForm({ companyId, mayInviteAdmin }: InviteFormProps) {
         />
       </Stack>
       <Group mt="xl" mb="xl">
-        <Button type="submit" loading={form.formState.isSubmitting || invite.isPending}>
+        <Button type="submit" loading={pending}>
           {t('INVITE.SUBMIT')}
         </Button>
         <Button component={Link} to={ROUTES.employees} variant="default">

@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { DEFAULT_LOCATIONS_VIEW } from '../../../lib/ui-state/api/get-locations.ts';
 import { useCreateLocation } from '../api/create-location.ts';
@@ -18,7 +15,6 @@ import {
   locationFormSchema,
   NEW_LOCATION_COUNTRY,
   type LocationFields,
-  type LocationFormValues,
 } from '../location-form-values.ts';
 import { locationsViewParams } from '../locations-view.ts';
 import { LocationFieldset } from './location-fields.tsx';
@@ -32,40 +28,24 @@ const resolver = zodResolver(locationFormSchema(NEW_LOCATION_COUNTRY), { error: 
  */
 export function AddLocationForm({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const navigate = useNavigate();
   const create = useCreateLocation();
-  const [refusal, setRefusal] = useState<unknown>();
-  const form = useForm<LocationFormValues, unknown, LocationFields>({
+  const { form, submit, pending, refusal } = useSaveForm({
     resolver,
-    mode: 'onTouched',
-    defaultValues: EMPTY_LOCATION,
-  });
-
-  const save = form.handleSubmit(async (body) => {
-    if (create.isPending) return;
-    setRefusal(undefined);
-    try {
-      const created = await create.mutateAsync({ companyId, ...body });
-      toasts.show('LOCATIONS.CREATED', 'success');
+    values: EMPTY_LOCATION,
+    mutation: create,
+    request: (body: LocationFields) => ({ companyId, ...body }),
+    fields: LOCATION_FIELDS,
+    savedToast: 'LOCATIONS.CREATED',
+    failedToast: TOAST_MESSAGES.GET_ERROR,
+    onSaved: (created) => {
       const search = locationsViewParams({ ...DEFAULT_LOCATIONS_VIEW, search: created.name });
       void navigate({ pathname: ROUTES.locations, search: search.toString() });
-    } catch (error) {
-      serverFieldErrors(error, 'body', LOCATION_FIELDS).forEach(({ field, message }, index) =>
-        form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      setRefusal(error);
-      toasts.show(TOAST_MESSAGES.GET_ERROR);
-    }
+    },
   });
 
-  const pending = form.formState.isSubmitting || create.isPending;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void save(event)}
-      aria-label={t('LOCATION_FORM.ADD_FORM')}
-    >
+    <form noValidate onSubmit={submit} aria-label={t('LOCATION_FORM.ADD_FORM')}>
       <RefusalAlert error={refusal} />
       <LocationFieldset form={form} />
       <Group mt="xl" mb="xl">

@@ -1,6 +1,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddressFields } from '../../../components/forms/address-fields.tsx';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
 import type { LocationFields, LocationFormValues } from '../location-form-values.ts';
 
@@ -23,28 +24,7 @@ export function LocationFieldset({ form }: { form: LocationForm }) {
         autoComplete="off"
         error={errorText(errors.name?.message)}
       />
-      <TextInput
-        {...register('street')}
-        label={t('LOCATION_FORM.STREET')}
-        required
-        autoComplete="address-line1"
-        error={errorText(errors.street?.message)}
-      />
-      <TextInput
-        {...register('postalCode')}
-        label={t('LOCATION_FORM.POSTAL_CODE')}
-        required
-        inputMode="numeric"
-        autoComplete="postal-code"
-        error={errorText(errors.postalCode?.message)}
-      />
-      <TextInput
-        {...register('city')}
-        label={t('LOCATION_FORM.CITY')}
-        required
-        autoComplete="address-level2"
-        error={errorText(errors.city?.message)}
-      />
+      <AddressFields register={register} errors={errors} />
       <TextInput
         {...register('phoneNumber')}
         label={t('LOCATION_FORM.PHONE')}

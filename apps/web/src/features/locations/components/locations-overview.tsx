@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { ListPager } from '../../../components/lists/list-pager.tsx';
+import { ListSearch } from '../../../components/lists/list-search.tsx';
 import type { LocationsView } from '../../../lib/ui-state/api/get-locations.ts';
 import { useActiveLocations } from '../../../lib/ui-state/use-active-locations.ts';
 import { locationsViewParams, readLocationsView } from '../locations-view.ts';
 import { LocationCard } from './location-card.tsx';
-import { LocationsPager } from './locations-pager.tsx';
 import { LocationsSort } from './locations-sort.tsx';
 import './locations-overview.css';
-import { ListSearch } from '../../../components/lists/list-search.tsx';
 
 /**
  * The active practice's locations, a page at a time, searched and sorted by the api; the
@@ -40,7 +40,7 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
       <div className="locations-toolbar">
         <ListSearch
           textsOf="LOCATIONS"
-          search={view.search}
+          search={view.search ?? ''}
           onSearch={(search) => show({ search, page: 1 })}
         />
         <LocationsSort view={view} onChange={show} />
@@ -77,7 +77,7 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
             <Button
               variant="subtle"
               size="compact-md"
-              onClick={() => show({ search: '', page: 1 })}
+              onClick={() => show({ search: undefined, page: 1 })}
             >
               {t('LOCATIONS.SHOW_ALL')}
             </Button>
@@ -103,7 +103,12 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
           ))}
         </Stack>
       )}
-      <LocationsPager page={view.page} pageCount={pageCount} onPage={(page) => show({ page })} />
+      <ListPager
+        label={t('LOCATIONS.PAGES')}
+        page={view.page}
+        pageCount={pageCount}
+        onPage={(page) => show({ page })}
+      />
     </>
   );
 }

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Card, Checkbox, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Picklists, Preferences, PreferencesUpdate } from '@pp/contract';
+import type { Picklists, Preferences } from '@pp/contract';
+import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';
 import {
   NEWSLETTER_FIELDS,
   newsletterFormSchema,
   newsletterFormValues,
-  type NewsletterFormValues,
 } from '../newsletter-form-values.ts';
 import { ConsentWording } from './consent-wording.tsx';
 import { PicklistCheckboxes } from './picklist-checkboxes.tsx';
@@ -29,35 +27,22 @@ const resolver = zodResolver(newsletterFormSchema, { error: fieldErrorMap });
 /** Subscribe or unsubscribe, and which newsletters and topics; a failed save keeps the choice. */
 export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const errorText = useFormErrorText();
   const update = useUpdatePreferences();
   const stored = useMemo(() => newsletterFormValues(preferences), [preferences]);
-  const { control, handleSubmit, reset, setError, formState } = useForm<
-    NewsletterFormValues,
-    unknown,
-    PreferencesUpdate
-  >({ resolver, mode: 'onTouched', defaultValues: stored });
+  const { form, submit, pending, discard } = useSaveForm({
+    resolver,
+    values: stored,
+    resync: true,
+    mutation: update,
+    fields: NEWSLETTER_FIELDS,
+    savedValues: newsletterFormValues,
+  });
+  const { control, formState } = form;
   const subscribed = useWatch({ control, name: 'subscribed' });
 
-  useEffect(() => reset(stored), [stored, reset]);
-
-  const save = handleSubmit(async (body) => {
-    if (update.isPending) return;
-    try {
-      await update.mutateAsync(body);
-      toasts.show(TOAST_MESSAGES.SAVE_SUCCESS, 'success');
-    } catch (error) {
-      serverFieldErrors(error, 'body', NEWSLETTER_FIELDS).forEach(({ field, message }, index) =>
-        setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-    }
-  });
-
-  const pending = formState.isSubmitting || update.isPending;
   return (
-    <form noValidate onSubmit={(event) => void save(event)} aria-label={t('NEWSLETTER.FORM')}>
+    <form noValidate onSubmit={submit} aria-label={t('NEWSLETTER.FORM')}>
       <Card withBorder component="section" mb="lg" aria-labelledby="subscription-heading">
         <Title order={2} size="h4" id="subscription-heading" mb="md">
           {t('NEWSLETTER.SUBSCRIPTION')}
@@ -97,18 +82,7 @@ export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) 
           {!subscribed && <Text size="sm">{t('NEWSLETTER.NOT_SUBSCRIBED_HINT')}</Text>}
         </Stack>
       </Card>
-      <Group mb="xl">
-        <Button type="submit" loading={pending}>
-          {t('ACTIONS.SAVE')}
-        </Button>
-        <Button
-          variant="default"
-          disabled={!formState.isDirty || pending}
-          onClick={() => reset(stored)}
-        >
-          {t('ACTIONS.DISCARD')}
-        </Button>
-      </Group>
+      <SaveBar pending={pending} dirty={formState.isDirty} onDiscard={discard} />
     </form>
   );
 }

@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCode, ROUTES } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { ApiCallError } from '../../../lib/api/api-context.ts';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
 import { useUiStore } from '../../../lib/ui-state/ui-state-context.ts';
 import { useCreateCompany } from '../api/create-company.ts';
 import {
@@ -18,7 +16,6 @@ import {
   PRACTICE_FIELDS,
   practiceFormSchema,
   type PracticeFields,
-  type PracticeFormValues,
 } from '../practice-form-values.ts';
 import { DuplicateQuestion } from './duplicate-question.tsx';
 import { PracticeFieldset } from './practice-fields.tsx';
@@ -35,54 +32,41 @@ const isDuplicate = (error: unknown) =>
  */
 export function AddPracticeForm() {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const store = useUiStore();
   const navigate = useNavigate();
   const create = useCreateCompany();
-  const [refusal, setRefusal] = useState<unknown>();
   const [duplicateOf, setDuplicateOf] = useState<string>();
-  const form = useForm<PracticeFormValues, unknown, PracticeFields>({
+  const { form, submit, submitWith, pending, refusal } = useSaveForm({
     resolver,
-    mode: 'onTouched',
-    defaultValues: EMPTY_PRACTICE,
+    values: EMPTY_PRACTICE,
+    mutation: create,
+    request: (body: PracticeFields) => ({ ...body, confirmDuplicate: false }),
+    fields: PRACTICE_FIELDS,
+    savedToast: 'ADD_PRACTICE.CREATED',
+    onSaved: (created) => {
+      store.chooseCompany(created.companyId);
+      void navigate(ROUTES.myPractice);
+    },
+    answersItself: (error) => {
+      if (!isDuplicate(error)) return false;
+      setDuplicateOf(form.getValues(['name', 'postalCode']).join('|'));
+      return true;
+    },
   });
   const watched = useWatch({ control: form.control, name: ['name', 'postalCode'] });
   // The question belongs to the name and postal code it was asked about.
   const askingAboutDuplicate = duplicateOf === watched.join('|');
 
-  const save = (confirmDuplicate: boolean) =>
-    form.handleSubmit(async (body) => {
-      if (create.isPending) return;
-      setRefusal(undefined);
-      try {
-        const created = await create.mutateAsync({ ...body, confirmDuplicate });
-        store.chooseCompany(created.companyId);
-        toasts.show('ADD_PRACTICE.CREATED', 'success');
-        void navigate(ROUTES.myPractice);
-      } catch (error) {
-        if (isDuplicate(error)) {
-          setDuplicateOf(form.getValues(['name', 'postalCode']).join('|'));
-          return;
-        }
-        serverFieldErrors(error, 'body', PRACTICE_FIELDS).forEach(({ field, message }, index) =>
-          form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-        );
-        setRefusal(error);
-        toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-      }
-    });
+  const createAnyway = (body: PracticeFields) =>
+    create.mutateAsync({ ...body, confirmDuplicate: true });
 
-  const pending = form.formState.isSubmitting || create.isPending;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void save(false)(event)}
-      aria-label={t('ADD_PRACTICE.FORM')}
-    >
-      <RefusalAlert error={refusal} />
+    <form noValidate onSubmit={submit} aria-label={t('ADD_PRACTICE.FORM')}>
+      {/* The duplicate is a question below the form, not a refusal. */}
+      <RefusalAlert error={isDuplicate(refusal) ? undefined : refusal} />
       <PracticeFieldset form={form} />
       {askingAboutDuplicate && (
-        <DuplicateQuestion pending={pending} onCreateAnyway={() => void save(true)()} />
+        <DuplicateQuestion pending={pending} onCreateAnyway={submitWith(createAnyway)} />
       )}
       <Group mt="xl" mb="xl">
         {!askingAboutDuplicate && (

@@ -1,24 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
 import { useConnectExistingCompany } from '../api/connect-existing-company.ts';
-import {
-  CONNECT_FIELDS,
-  connectFormSchema,
-  EMPTY_CONNECT,
-  type ConnectFormValues,
-  type ConnectRequest,
-} from '../connect-form-values.ts';
+import { CONNECT_FIELDS, connectFormSchema, EMPTY_CONNECT } from '../connect-form-values.ts';
 
 const resolver = zodResolver(connectFormSchema, { error: fieldErrorMap });
 
@@ -28,37 +18,21 @@ const resolver = zodResolver(connectFormSchema, { error: fieldErrorMap });
  */
 export function ConnectPracticeForm() {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const errorText = useFormErrorText();
   const connect = useConnectExistingCompany();
-  const [requested, setRequested] = useState(false);
-  const [refusal, setRefusal] = useState<unknown>();
-  const { register, handleSubmit, reset, setError, formState } = useForm<
-    ConnectFormValues,
-    unknown,
-    ConnectRequest
-  >({ resolver, mode: 'onTouched', defaultValues: EMPTY_CONNECT });
-
-  const submit = handleSubmit(async (body) => {
-    if (connect.isPending) return;
-    setRequested(false);
-    setRefusal(undefined);
-    try {
-      await connect.mutateAsync(body);
-      reset(EMPTY_CONNECT);
-      setRequested(true);
-    } catch (error) {
-      serverFieldErrors(error, 'body', CONNECT_FIELDS).forEach(({ field, message }, index) =>
-        setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      setRefusal(error);
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-    }
+  const { form, submit, pending, refusal, justSaved } = useSaveForm({
+    resolver,
+    values: EMPTY_CONNECT,
+    mutation: connect,
+    fields: CONNECT_FIELDS,
+    savedValues: () => EMPTY_CONNECT,
+    savedToast: null,
   });
+  const { register, formState } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('CONNECT.FORM')}>
-      {requested && (
+    <form noValidate onSubmit={submit} aria-label={t('CONNECT.FORM')}>
+      {justSaved && (
         <Alert role="status" color="teal" variant="outline" mb="md" title={t('CONNECT.SENT_TITLE')}>
           {t('CONNECT.SENT')}{' '}
           <Anchor component={Link} to={ROUTES.myPractice}>
@@ -85,7 +59,7 @@ export function ConnectPracticeForm() {
           error={errorText(formState.errors.postalCode?.message)}
         />
       </Stack>
-      <Button type="submit" mt="lg" loading={formState.isSubmitting || connect.isPending}>
+      <Button type="submit" mt="lg" loading={pending}>
         {t('CONNECT.SUBMIT')}
       </Button>
     </form>

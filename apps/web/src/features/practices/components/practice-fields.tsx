@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddressFields } from '../../../components/forms/address-fields.tsx';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
 import { countryOptions } from '../country-options.ts';
 import type { PracticeFields, PracticeFormValues } from '../practice-form-values.ts';
@@ -27,29 +28,7 @@ export function PracticeFieldset({ form }: { form: PracticeForm }) {
         autoComplete="organization"
         error={errorText(errors.name?.message)}
       />
-      <TextInput
-        {...register('street')}
-        label={t('PRACTICE_FORM.STREET')}
-        required
-        autoComplete="address-line1"
-        error={errorText(errors.street?.message)}
-      />
-      <TextInput
-        {...register('postalCode')}
-        label={t('PRACTICE_FORM.POSTAL_CODE')}
-        description={t('PRACTICE_FORM.POSTAL_CODE_HINT')}
-        required
-        inputMode="numeric"
-        autoComplete="postal-code"
-        error={errorText(errors.postalCode?.message)}
-      />
-      <TextInput
-        {...register('city')}
-        label={t('PRACTICE_FORM.CITY')}
-        required
-        autoComplete="address-level2"
-        error={errorText(errors.city?.message)}
-      />
+      <AddressFields register={register} errors={errors} withPostalCodeHint />
       <NativeSelect
         {...register('country', { deps: ['postalCode'] })}
         defaultValue={defaultValues?.country}

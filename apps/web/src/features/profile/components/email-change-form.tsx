@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, PROHIBITED_ALIAS_FALLBACK } from '@pp/contract';
 import { ApiCallError } from '../../../lib/api/api-context.ts';
 import { errorTextKey } from '../../../lib/api/error-texts.ts';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { serverFieldErrors } from '../../../lib/forms/server-field-errors.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
 import { useProhibitedAliases } from '../../../lib/ui-state/api/get-email-prohibited-alias.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 import { emailChangeSchema, type EmailChangeValues } from '../email-change-schema.ts';
@@ -21,49 +18,38 @@ interface EmailChangeFormProps {
   onRequested: (newEmail: string) => void;
 }
 
+const NO_NEW_EMAIL: EmailChangeValues = { newEmail: '' };
+
 const isNotAvailable = (error: unknown) =>
   error instanceof ApiCallError && error.code === ErrorCode.notAvailable;
 
 /** The new address, checked in the browser, then `Customer/UpdateEmail`. */
 export function EmailChangeForm({ currentEmail, onCancel, onRequested }: EmailChangeFormProps) {
   const { t } = useTranslation();
-  const toasts = useToasts();
   const errorText = useFormErrorText();
   const aliases = useProhibitedAliases().data ?? PROHIBITED_ALIAS_FALLBACK;
   const request = useUpdateEmail();
-  const [notAvailable, setNotAvailable] = useState(false);
   const resolver = useMemo(
     () => zodResolver(emailChangeSchema(aliases, currentEmail), { error: fieldErrorMap }),
     [aliases, currentEmail],
   );
-  const { register, handleSubmit, setError, formState } = useForm<
-    EmailChangeValues,
-    unknown,
-    EmailChangeValues
-  >({ resolver, mode: 'onTouched', defaultValues: { newEmail: '' } });
-
-  const submit = handleSubmit(async ({ newEmail }) => {
-    if (request.isPending) return;
-    setNotAvailable(false);
-    try {
-      await request.mutateAsync(newEmail);
-      onRequested(newEmail);
-    } catch (error) {
-      if (isNotAvailable(error)) {
-        setNotAvailable(true);
-        return;
-      }
-      for (const { message } of serverFieldErrors(error, 'query', ['newEmail'] as const)) {
-        setError('newEmail', { type: 'server', message }, { shouldFocus: true });
-      }
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
-    }
+  const { form, submit, pending, refusal } = useSaveForm({
+    resolver,
+    values: NO_NEW_EMAIL,
+    mutation: request,
+    request: ({ newEmail }: EmailChangeValues) => newEmail,
+    fields: ['newEmail'],
+    fieldsIn: 'query',
+    savedToast: null,
+    onSaved: (_, { newEmail }) => onRequested(newEmail),
+    // Taken by another account: said beside the field, not as a failed save.
+    answersItself: isNotAvailable,
   });
+  const { register, formState } = form;
 
-  const pending = formState.isSubmitting || request.isPending;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      {notAvailable && (
+    <form noValidate onSubmit={submit}>
+      {isNotAvailable(refusal) && (
         <Alert role="alert" color="yellow" variant="outline" mb="md">
           {t(errorTextKey(ErrorCode.notAvailable))}
         </Alert>

@@ -1,25 +1,16 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { calls, type LOCATION_SORT_FIELDS, type PAGE_SIZES } from '@pp/contract';
+import type { z } from 'zod';
+import { calls, LocationsQuerySchema } from '@pp/contract';
 import type { ApiClient } from '../../api/api-context.ts';
 
-/** What a page of locations shows: the call's paging, sorting and search (all server-side). */
-export interface LocationsView {
-  page: number;
-  pageSize: (typeof PAGE_SIZES)[number];
-  sort: (typeof LOCATION_SORT_FIELDS)[number];
-  direction: 'asc' | 'desc';
-  /** Empty: no search. */
-  search: string;
-}
+/** The list options of `Location/GetLocations` (paging, sorting and search, all server-side). */
+export const LocationsViewSchema = LocationsQuerySchema.omit({ parentId: true, contactId: true });
+
+/** What a page of locations shows. */
+export type LocationsView = z.output<typeof LocationsViewSchema>;
 
 /** The first page as the api sorts it by default; the shell loads this one for every practice. */
-export const DEFAULT_LOCATIONS_VIEW: LocationsView = {
-  page: 1,
-  pageSize: 25,
-  sort: 'name',
-  direction: 'asc',
-  search: '',
-};
+export const DEFAULT_LOCATIONS_VIEW: LocationsView = LocationsViewSchema.parse({});
 
 export interface LocationsRequest extends LocationsView {
   /** The practice (`parentId` in the specification). */

@@ -1,0 +1,35 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface ListPagerProps {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+  /** The name of the pager's landmark: which list it pages through. */
+  label: string;
+}
+
+/**
+ * Where the user is in a list and the pages to go to (previous, next or any one); nothing when
+ * the list fits on one page.
+ */
+export function ListPager({ page, pageCount, onPage, label }: ListPagerProps) {
+  const { t } = useTranslation();
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label}>
+      <Group justify="space-between" mt="md" mb="xl" wrap="wrap">
+        <Text>{t('LIST_PAGER.PAGE_OF', { page, pageCount })}</Text>
+        <Pagination
+          total={pageCount}
+          value={page}
+          onChange={onPage}
+          getControlProps={(control) => ({
+            'aria-label': t(control === 'previous' ? 'LIST_PAGER.PREVIOUS' : 'LIST_PAGER.NEXT'),
+          })}
+          getItemProps={(item) => ({ 'aria-label': t('LIST_PAGER.PAGE', { page: item }) })}
+        />
+      </Group>
+    </nav>
+  );
+}
