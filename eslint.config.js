@@ -9,7 +9,10 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 const WEB_FEATURES = 'apps/web/src/features';
 
-/** One zone per feature folder: its files may import from no other feature (STYLE.md). */
+/**
+ * One zone per feature folder: its files may import from no other feature (DEVELOPERS.md,
+ * code style).
+ */
 const featureZones = fs
   .readdirSync(path.join(root, WEB_FEATURES), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -32,7 +32,7 @@ const findings = [];
 for (const name of files) {
   const text = await readFile(path.join(FOLDER, name), 'utf8');
   for (const [index, line] of text.split('\n').entries()) {
-    // The development banner names the public demo sign-in on purpose (README, PRODUCT §7).
+    // The development banner names the public demo sign-in on purpose (README, docs/product.md §7).
     if (!line || /^\s*Demo sign-in: /.test(line)) continue;
     lines++;
     for (const [what, pattern] of PATTERNS) {

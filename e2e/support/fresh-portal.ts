@@ -5,8 +5,8 @@ import { startPortalServer } from './portal-server.ts';
 interface FreshPortalFixtures {
   /**
    * A portal of this worker's own, with a new database and the demo data, for specs that change
-   * the demo users' data or count failed sign-ins (PRODUCT §8). Its tests must not rely on each
-   * other's changes.
+   * the demo users' data or count failed sign-ins (docs/product.md §8). Its tests must not rely on
+   * each other's changes.
    */
   freshPortal: Portal;
 }

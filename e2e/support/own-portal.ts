@@ -6,7 +6,7 @@ interface OwnPortalFixtures {
   /**
    * A portal of this test's own, with a new database and the demo data, for a spec that changes
    * the demo users' roles: the worker's fresh portal (fresh-portal.ts) is shared by the specs the
-   * worker runs, and they expect the demo roles of PRODUCT §8.
+   * worker runs, and they expect the demo roles of docs/product.md §8.
    */
   ownPortal: Portal;
 }

@@ -204,7 +204,7 @@ export interface Config {
     /** Access tokens that live longer (`exp - iat`) are refused. */
     accessTokenMaxMinutes: number;
   };
-  /** How password and e-mail changes reach the provider (PRODUCT §2). */
+  /** How password and e-mail changes reach the provider (docs/product.md §2). */
   administration: AdministrationSettings;
   smtpUrl: string | undefined;
   /** Sender of the portal's mails; defaults to no-reply at PUBLIC_URL's host, named PORTAL_NAME. */

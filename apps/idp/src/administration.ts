@@ -15,7 +15,7 @@ export interface AccountAdministrationOptions {
 }
 
 /**
- * Account actions the portal asks of the embedded provider (PRODUCT §2), in the portal's
+ * Account actions the portal asks of the embedded provider (docs/product.md §2), in the portal's
  * transaction; the api's `IdentityAdministration`. Addresses are compared in the normal form.
  */
 export interface AccountAdministration {

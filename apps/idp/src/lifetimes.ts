@@ -1,4 +1,4 @@
-/** Lifetimes in seconds (PRODUCT §2, the specification's identity defaults). */
+/** Lifetimes in seconds (docs/product.md §2, the specification's identity defaults). */
 export const LIFETIMES = {
   accessToken: 10 * 60,
   idToken: 10 * 60,
@@ -15,7 +15,7 @@ export const LIFETIMES = {
    * token comes back as `id_token_hint` at sign-out any time during the session.
    */
   retiredKeyRetention: 24 * 60 * 60,
-  /** The link that confirms a new account's address (PRODUCT §2). */
+  /** The link that confirms a new account's address (docs/product.md §2). */
   verificationLink: 24 * 60 * 60,
   /** The link that sets a new password. */
   resetLink: 60 * 60,

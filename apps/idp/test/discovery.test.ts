@@ -37,7 +37,8 @@ describe('discovery', () => {
     expect(doc.token_endpoint_auth_methods_supported).toEqual(['none']);
     expect(doc.ui_locales_supported).toEqual(['de', 'en']);
     expect(doc.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
-    // The api scope is a resource scope, never an OpenID scope (STACK.md: consent would never end).
+    // The api scope is a resource scope, never an OpenID scope (decision 0010: consent would never
+    // end).
     expect(doc.scopes_supported).not.toContain(API_SCOPE);
   });
 

@@ -30,7 +30,7 @@ test('ben.krause adds a location without phone and invoice e-mail, edits it, fin
   await form.phone.fill(' ');
   const created = page.waitForRequest((request) => isLocationSave(request.url(), request.method()));
   await form.create.click();
-  // The specification's §5: an empty phone number or invoice e-mail is sent as null.
+  // docs/specification.md §5: an empty phone number or invoice e-mail is sent as null.
   expect((await created).postDataJSON()).toMatchObject({
     name,
     phoneNumber: null,

@@ -6,7 +6,7 @@ import { heading, open, REFUSED_NOTICE_DE, ROUTE_HEADINGS_DE, switchPractice } f
 
 const [anna, ben, clara] = DEMO_USERS;
 
-// The specification's §2: the member list, and what an admin has in addition.
+// docs/specification.md §2: the member list, and what an admin has in addition.
 const MEMBER_ROUTES = [
   '/dashboard',
   '/info',

@@ -6,8 +6,8 @@ import { heading, switchPractice } from './shell.ts';
 
 const anna = DEMO_USERS[0];
 
-// PRODUCT §2: the only browser storage is the theme, the language and the tab's active practice
-// (besides the sign-in request's state, gone after the callback).
+// docs/product.md §2: the only browser storage is the theme, the language and the tab's active
+// practice (besides the sign-in request's state, gone after the callback).
 const LOCAL_KEYS = ['pp.color-scheme', 'pp.language'];
 const SESSION_KEYS = ['pp.active-practice'];
 

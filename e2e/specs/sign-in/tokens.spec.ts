@@ -5,7 +5,10 @@ import { expect, test } from '../../support/fixtures.ts';
 import { signIn, signInForm, signOut } from '../../support/sign-in.ts';
 import { decodeJwt, nextTokenResponse, tokensOf } from '../../support/tokens.ts';
 
-/** PRODUCT §2: access tokens live at most 10 minutes; the embedded provider issues exactly that. */
+/**
+ * docs/product.md §2: access tokens live at most 10 minutes; the embedded provider issues exactly
+ * that.
+ */
 const ACCESS_TOKEN_SECONDS = 10 * 60;
 
 const TokenError = z.object({ error: z.string() });

@@ -1,4 +1,4 @@
-/** The portal's routes (specification §2); the empty path redirects to the dashboard. */
+/** The portal's routes (docs/specification.md §2); the empty path redirects to the dashboard. */
 export const ROUTES = {
   dashboard: '/dashboard',
   info: '/info',
@@ -56,7 +56,7 @@ export function pathEndsWith(path: string, pattern: string): boolean {
 }
 
 /**
- * The URL access check (specification §2): a path is allowed when it ends with one of the
+ * The URL access check (docs/specification.md §2): a path is allowed when it ends with one of the
  * role's patterns. Query string and hash are not part of the path.
  */
 export function isPathAllowed(path: string, role: PortalRole): boolean {

@@ -44,7 +44,7 @@ export interface PracticeAccess<Q = unknown, B = unknown> {
 }
 
 /**
- * Who may make a call (PRODUCT §4), enforced before its handler runs:
+ * Who may make a call (docs/product.md §4), enforced before its handler runs:
  * - `anyone`: no access token;
  * - `token`: any valid access token (reference data, liveness);
  * - `api-scope`: a valid access token that carries the api's scope;

@@ -44,5 +44,5 @@ export const PICKLIST_NAMES = [
 ] as const;
 export type PicklistName = (typeof PICKLIST_NAMES)[number];
 
-/** Used when the prohibited-alias list cannot be loaded (specification §8). */
+/** Used when the prohibited-alias list cannot be loaded (docs/specification.md §8). */
 export const PROHIBITED_ALIAS_FALLBACK = ['info'];

@@ -65,7 +65,7 @@ export const LocationsSchema = z
   .meta({ id: 'Locations' });
 export type Locations = z.infer<typeof LocationsSchema>;
 
-/** An empty phone number or invoice e-mail is stored as null (specification §5). */
+/** An empty phone number or invoice e-mail is stored as null (docs/specification.md §5). */
 const emptyAsNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),

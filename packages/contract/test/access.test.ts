@@ -9,7 +9,7 @@ import {
   ROUTES,
 } from '../src/access.ts';
 
-// Specification §2, route by route: [path, member allowed, admin allowed].
+// docs/specification.md §2, route by route: [path, member allowed, admin allowed].
 const TABLE: [string, boolean, boolean][] = [
   [ROUTES.dashboard, true, true],
   [ROUTES.info, true, true],

@@ -2,7 +2,7 @@ import type { Language } from '@pp/contract';
 import type { Executor } from '@pp/database';
 
 /**
- * Account actions OpenID Connect does not standardise (PRODUCT §2), done at the identity
+ * Account actions OpenID Connect does not standardise (docs/product.md §2), done at the identity
  * provider on the portal's behalf. Implemented for the embedded provider (`@pp/idp`'s
  * `accountAdministration`); with another provider the calls that need it answer
  * `not_available` until its adapter exists. Addresses are in the contract's normal form.

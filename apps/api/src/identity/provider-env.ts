@@ -5,7 +5,7 @@ import { Secret } from './secret.ts';
 export const ENTRA_PASSWORD_URL = 'https://mysignins.microsoft.com/security-info/password/change';
 export const ENTRA_ACCOUNT_URL = 'https://myaccount.microsoft.com/';
 
-/** How the portal changes passwords and addresses at the provider (PRODUCT §2). */
+/** How the portal changes passwords and addresses at the provider (docs/product.md §2). */
 export type AdministrationSettings =
   | { kind: 'embedded' }
   /** Keycloak's Admin REST API, with a service-account client of the realm. */

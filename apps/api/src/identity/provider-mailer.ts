@@ -28,8 +28,8 @@ function outgoing(mail: IdentityMail): OutgoingMail {
 
 /**
  * The embedded provider's mails go through the api's outbox, in the provider's transaction and
- * within the mail limits (PRODUCT §6); a mail past a limit is held back, and the provider answers
- * as if it went out.
+ * within the mail limits (docs/product.md §6); a mail past a limit is held back, and the provider
+ * answers as if it went out.
  */
 export function providerMailer(site: MailSite): IdentityMailer {
   return {

@@ -25,7 +25,7 @@ const PRACTICE_CALLS: [
   ['EnableCompany', calls.companyEnableCompany, (id) => ({ query: { companyId: id } })],
 ];
 
-/** Who may make each call in a practice (PRODUCT §4): member < admin < superadmin. */
+/** Who may make each call in a practice (docs/product.md §4): member < admin < superadmin. */
 const ALLOWED: Record<string, Caller[]> = {
   GetCompany: ['anna', 'ben', 'clara'],
   CheckEntitlements: ['anna', 'ben', 'clara'],

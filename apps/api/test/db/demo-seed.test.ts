@@ -14,7 +14,7 @@ describe('the demo seed', () => {
   });
   afterAll(async () => target?.drop());
 
-  it('loads the practices of PRODUCT §8 with their towns and locations', async () => {
+  it('loads the practices of docs/product.md §8 with their towns and locations', async () => {
     expect(
       await query(
         `select p.name, p.city, p.status, p.customer_number,
@@ -58,7 +58,7 @@ describe('the demo seed', () => {
     ]);
   });
 
-  it('gives each demo user exactly the memberships and primary practice of PRODUCT §8', async () => {
+  it('gives each demo user exactly the memberships and primary practice of docs/product.md §8', async () => {
     expect(
       await query(
         `select c.email, p.name as practice, m.role, m.status,

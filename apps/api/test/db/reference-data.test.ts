@@ -32,7 +32,7 @@ describe('reference data', () => {
     expect(new Set(values.map((v) => v.list))).toEqual(new Set(PICKLIST_NAMES));
   });
 
-  it('has the salutations of PRODUCT §3 in their order', () => {
+  it('has the salutations of docs/product.md §3 in their order', () => {
     expect(
       values
         .filter((v) => v.list === 'salutation')

@@ -12,7 +12,7 @@ describe('Utility/EmailProhibitedAlias', () => {
     });
     expect(response.statusCode).toBe(200);
     const aliases = z.array(z.string()).parse(response.json());
-    // PRODUCT §3 names these; the list may hold more.
+    // docs/product.md §3 names these; the list may hold more.
     expect(aliases).toEqual(
       expect.arrayContaining(['info', 'office', 'praxis', 'kontakt', 'empfang']),
     );

@@ -10,7 +10,7 @@ import { expectProblem } from '../support/expect-problem.ts';
 import { createPractice } from '../support/factories.ts';
 import { locations } from '../../src/db/schema.ts';
 
-/** Throw-away calls declared the way every call inside a practice is (PRODUCT §4). */
+/** Throw-away calls declared the way every call inside a practice is (docs/product.md §4). */
 const adminCall = defineCall({
   method: 'GET',
   path: '/Test/AdminOnly',

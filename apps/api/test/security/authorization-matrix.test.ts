@@ -51,8 +51,8 @@ function namesSelf(access: CallAccess, request: MatrixRequest, callerId: string)
 }
 
 /**
- * PRODUCT §4 from the declaration: 401 without a token, 404 outside, 403 below the role (unless
- * an `orSelf` call names the caller themself).
+ * docs/product.md §4 from the declaration: 401 without a token, 404 outside, 403 below the role
+ * (unless an `orSelf` call names the caller themself).
  */
 function expected(
   name: string,

@@ -98,7 +98,10 @@ export const ROWS: Record<string, Row> = {
   Utility_EmailProhibitedAlias: none,
 };
 
-/** Where a practice call's rule gives another answer than its role alone (the rules of PRODUCT §4). */
+/**
+ * Where a practice call's rule gives another answer than its role alone (the rules of
+ * docs/product.md §4).
+ */
 export const EXCEPTIONS: Record<string, Partial<Record<string, number>>> = {
   // The superadmin hands the role over first; leaving is refused.
   Employee_LeavePractice: { superadmin: 403 },

@@ -6,7 +6,7 @@ const VARYING = new Set(['date']);
 
 /**
  * Two answers a client cannot tell apart: status, body and headers (but the date). A practice the
- * caller is not connected to must answer exactly like a random id (PRODUCT §4).
+ * caller is not connected to must answer exactly like a random id (docs/product.md §4).
  */
 export function expectIndistinguishable(a: LightMyRequestResponse, b: LightMyRequestResponse) {
   const headers = (response: LightMyRequestResponse) =>

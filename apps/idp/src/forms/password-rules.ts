@@ -11,7 +11,7 @@ export interface NewPasswordProblems {
 }
 
 /**
- * The rules for a new password (PRODUCT §2, decision 0020): 10 to 1024 characters, not the
+ * The rules for a new password (docs/product.md §2, decision 0020): 10 to 1024 characters, not the
  * account's own address, typed the same twice. Length only, no composition rules: long
  * passphrases are welcome.
  */

@@ -20,8 +20,8 @@ export function findAccount(db: IdpDb) {
 }
 
 /**
- * The api links identities by verified e-mail (PRODUCT §2): every access token carries `email`
- * and `email_verified`, so the api need not ask the userinfo endpoint.
+ * The api links identities by verified e-mail (docs/product.md §2): every access token carries
+ * `email` and `email_verified`, so the api need not ask the userinfo endpoint.
  */
 export function extraTokenClaims(db: IdpDb) {
   return async (_ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string }) => {

@@ -10,7 +10,7 @@ import { pageSources } from './page-sources.ts';
 /** Paths of our own interaction pages; the provider sends the browser there to sign in. */
 export const interactionPath = (uid: string) => `/interaction/${uid}`;
 
-/** oidc-provider's configuration for the portal (PRODUCT §2, STACK.md Identity). */
+/** oidc-provider's configuration for the portal (docs/product.md §2, decision 0010). */
 export function providerConfiguration(options: ResolvedOptions, keys: KeyMaterial): Configuration {
   const { client, audience, apiScope, db } = options;
   const pages = pageSources(options);

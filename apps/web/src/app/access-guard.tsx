@@ -5,7 +5,7 @@ import { useUiStore } from '../lib/ui-state/ui-state-context.ts';
 import { useActiveCompany, usePortalRole } from '../lib/ui-state/use-customer.ts';
 
 /**
- * The URL access check (specification §2) for every route it wraps: a path the role may not
+ * The URL access check (docs/specification.md §2) for every route it wraps: a path the role may not
  * open leads to the dashboard, which says why. Re-checked when the active practice changes:
  * a switch keeps the screen when the new role may see it, else the dashboard names the
  * practice now active (a switch is the user's own choice, not a refusal).

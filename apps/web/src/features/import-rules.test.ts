@@ -3,9 +3,10 @@ import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// STYLE.md: features never import each other (what they share lives in components/ or lib/),
-// and the web app has no import cycles. eslint.config.js enforces both; this checks the rules
-// really fire on our `.ts`/`.tsx` imports (an unresolved import would pass them silently).
+// DEVELOPERS.md (code style): features never import each other (what they share lives in
+// components/ or lib/), and the web app has no import cycles. eslint.config.js enforces both; this
+// checks the rules really fire on our `.ts`/`.tsx` imports (an unresolved import would pass them
+// silently).
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });

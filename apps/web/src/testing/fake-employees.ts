@@ -33,7 +33,9 @@ export const employee = (changes: Partial<Employee>): Employee =>
 
 const mitte = demoLocations[0]!;
 
-/** Sommer's people (PRODUCT §8): Anna the superadmin, Ben an admin, Clara a member at Mitte. */
+/**
+ * Sommer's people (docs/product.md §8): Anna the superadmin, Ben an admin, Clara a member at Mitte.
+ */
 export const demoEmployees: Employee[] = [
   employee({
     customerId: ANNA_ID,

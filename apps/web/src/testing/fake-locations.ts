@@ -26,7 +26,9 @@ const location = (id: number, companyId: string, changes: Partial<Location>): Lo
     ...changes,
   });
 
-/** The demo practices' locations (PRODUCT §8); the first of Sommer's is assigned to Clara. */
+/**
+ * The demo practices' locations (docs/product.md §8); the first of Sommer's is assigned to Clara.
+ */
 export const demoLocations = [
   location(1, SOMMER_ID, {
     name: 'Praxis Mitte',

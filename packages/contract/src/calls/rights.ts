@@ -4,7 +4,7 @@ import { IdSchema } from '../customer.ts';
 
 const PracticeQuery = z.strictObject({ practiceId: IdSchema });
 
-// Any signed-in customer may ask; the answer is about the caller (PRODUCT §3 "Rights").
+// Any signed-in customer may ask; the answer is about the caller (docs/product.md §3 "Rights").
 export const rightsIsUserConnectedToPractice = defineCall({
   method: 'GET',
   path: '/Rights/IsUserConnectedToPractice',

@@ -98,8 +98,8 @@ async function createUser(
 }
 
 /**
- * Loads the demo practices and customers of PRODUCT §8. Idempotent: what exists is left as it
- * is (a second run changes nothing, and a restart keeps what a person changed). Runs in one
+ * Loads the demo practices and customers of docs/product.md §8. Idempotent: what exists is left as
+ * it is (a second run changes nothing, and a restart keeps what a person changed). Runs in one
  * transaction under an advisory lock, so instances starting together seed once.
  */
 export async function seedDemoData(database: Database): Promise<void> {

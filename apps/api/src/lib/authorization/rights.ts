@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { enabledMembership, hasRole } from './memberships.ts';
 
 /**
- * The Rights calls (PRODUCT §3): connected = enabled membership; admin = and admin or
+ * The Rights calls (docs/product.md §3): connected = enabled membership; admin = and admin or
  * superadmin; superadmin = and superadmin. A practice that does not exist is simply `false`.
  */
 export async function hasRight(

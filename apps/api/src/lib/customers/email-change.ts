@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { customers, emailChanges } from '../../db/schema.ts';
 import type { IdentityAdministration } from '../../identity/administration.ts';
 
-/** A confirmation link of an e-mail change is valid this long (PRODUCT §4). */
+/** A confirmation link of an e-mail change is valid this long (docs/product.md §4). */
 export const EMAIL_CHANGE_VALID_HOURS = 24;
 
 /** Whether another customer, or an account of the identity provider, uses the address. */

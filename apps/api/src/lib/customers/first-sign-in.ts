@@ -64,8 +64,9 @@ type Outcome = { kind: 'linked'; customerId: string } | { kind: 'conflict'; cust
  * The first sign-in of an identity (issuer + subject) that no customer is linked to yet: it is
  * linked to the customer with exactly the same verified address (normal form), or a new customer
  * without practices is made for it. Later e-mail changes at the provider never re-link
- * (PRODUCT §2). Refused: a shared mailbox (on every link, not only on creation), and an address
- * whose customer already signs in with another identity of the same provider (decision 0019).
+ * (docs/product.md §2). Refused: a shared mailbox (on every link, not only on creation), and an
+ * address whose customer already signs in with another identity of the same provider
+ * (decision 0019).
  */
 export async function linkOnFirstSignIn(request: FastifyRequest): Promise<CustomerRow> {
   const { issuer, subject } = request.token!;

@@ -15,7 +15,7 @@ export interface StatusChange {
 }
 
 /**
- * Enables or disables a membership under the practice's lock, with the rules of PRODUCT §4:
+ * Enables or disables a membership under the practice's lock, with the rules of docs/product.md §4:
  * nobody changes themself or the superadmin; only the superadmin changes an admin; enabling also
  * approves a request. Answers the status it came from.
  */

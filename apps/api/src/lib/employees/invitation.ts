@@ -6,7 +6,7 @@ import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
 import type { Language } from '@pp/contract';
 import { newLinkSecret } from '../mail-links/link-secrets.ts';
 
-/** An invitation is valid this long (PRODUCT §4). */
+/** An invitation is valid this long (docs/product.md §4). */
 export const INVITATION_VALID_DAYS = 7;
 
 /** The open (neither accepted, declined nor revoked) invitation of a person to a practice. */
@@ -78,7 +78,7 @@ export async function sendInvitation(
 
 /**
  * Removes a customer made only for invitations once none of them is open any more: no
- * membership left, no identity ever linked (PRODUCT §4).
+ * membership left, no identity ever linked (docs/product.md §4).
  */
 export async function removeIfInvitationOnly(tx: Executor, customerId: string): Promise<void> {
   await tx.execute(sql`

@@ -5,7 +5,7 @@ import { memberships } from '../../db/schema.ts';
 
 /**
  * Serialises every change of a practice's memberships: two admins acting on the same people at
- * once take turns, and each re-reads the state the other left (PRODUCT §4).
+ * once take turns, and each re-reads the state the other left (docs/product.md §4).
  */
 export async function lockPractice(tx: Executor, companyId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`practice:${companyId}`}))`);

@@ -7,8 +7,8 @@ export const EXPIRED_INVITEE_GRACE = '1 day';
 
 /**
  * Removes customers made only for invitations that are all over (expired a day ago, revoked or
- * declined), who never signed in (PRODUCT §4). Their memberships and invitations go with them;
- * the audit log keeps what happened.
+ * declined), who never signed in (docs/product.md §4). Their memberships and invitations go with
+ * them; the audit log keeps what happened.
  */
 export async function sweepExpiredInvitees(db: Executor): Promise<number> {
   const removed = await db

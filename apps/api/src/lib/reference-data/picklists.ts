@@ -13,7 +13,7 @@ export interface PicklistChoice {
 
 /**
  * Field errors (`unknown_choice`) for every code that is not an active entry of its picklist
- * (PRODUCT §3: each value has a stable code).
+ * (docs/product.md §3: each value has a stable code).
  */
 export async function unknownChoices(
   db: Executor,

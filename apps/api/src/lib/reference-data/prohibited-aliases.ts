@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Executor } from '@pp/database';
 import { prohibitedAliases } from '../../db/schema.ts';
 
-/** Local parts of shared mailboxes (reference data, PRODUCT §3), sorted. */
+/** Local parts of shared mailboxes (reference data, docs/product.md §3), sorted. */
 export async function prohibitedAliasesOf(db: Executor): Promise<string[]> {
   const rows = await db
     .select({ alias: prohibitedAliases.alias })

@@ -52,7 +52,8 @@ export interface TokenVerifierOptions {
   timeoutMs?: number;
   /**
    * The longest lifetime (`exp - iat`) an access token may have, in seconds; longer ones are
-   * refused (PRODUCT §2: access tokens live at most 10 minutes). The clock leeway comes on top.
+   * refused (docs/product.md §2: access tokens live at most 10 minutes). The clock leeway comes on
+   * top.
    */
   maxLifetimeSeconds?: number;
 }

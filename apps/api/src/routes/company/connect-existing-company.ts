@@ -8,7 +8,7 @@ import { defineRoute } from '../../routing/route.ts';
 /**
  * Asks to join: a right pair of customer number and postal code (of an enabled practice the
  * caller is not in) makes a `requested` membership and tells the admins; a wrong pair answers
- * exactly the same (PRODUCT §4), so the call cannot be used to find practices.
+ * exactly the same (docs/product.md §4), so the call cannot be used to find practices.
  */
 export default defineRoute(
   calls.companyConnectExistingCompany,

@@ -3,7 +3,7 @@ import { audit } from '../../lib/audit/audit-log.ts';
 import { assertMailQuota } from '../../mail/quota.ts';
 import { defineRoute } from '../../routing/route.ts';
 
-/** The provider sends its reset link to the caller's verified address (PRODUCT §4). */
+/** The provider sends its reset link to the caller's verified address (docs/product.md §4). */
 export default defineRoute(calls.customerChangePassword, async (request) => {
   const identity = request.server.requireIdentity();
   const customer = request.customer;

@@ -17,8 +17,9 @@ import { defineRoute } from '../../routing/route.ts';
 const refuse = (code: FieldErrorCode) => ApiError.badRequest([{ field: 'query.newEmail', code }]);
 
 /**
- * Answers the same whether or not the new address is taken (PRODUCT §4): only the mails differ.
- * The mail limits are checked before anything is looked up, so a refusal tells nothing either.
+ * Answers the same whether or not the new address is taken (docs/product.md §4): only the mails
+ * differ. The mail limits are checked before anything is looked up, so a refusal tells nothing
+ * either.
  */
 export default defineRoute(calls.customerUpdateEmail, async (request) => {
   const { db, config } = request.server;

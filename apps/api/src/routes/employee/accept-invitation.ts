@@ -15,7 +15,9 @@ import { TypedInviteeSchema } from '../../lib/employees/typed.ts';
 import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
-/** Nobody joins a practice without accepting (PRODUCT §4); an expired invitation says so. */
+/**
+ * Nobody joins a practice without accepting (docs/product.md §4); an expired invitation says so.
+ */
 export default defineRoute(calls.employeeAcceptInvitation, async (request) => {
   const { companyId } = request.body;
   const customer = request.customer;

@@ -16,8 +16,8 @@ import { assertMailQuota } from '../../mail/quota.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**
- * Answers the same whether or not the address has an account (PRODUCT §4), and never changes an
- * existing customer: what the inviter typed stays with the invitation.
+ * Answers the same whether or not the address has an account (docs/product.md §4), and never
+ * changes an existing customer: what the inviter typed stays with the invitation.
  */
 export default defineRoute(calls.employeeInviteEmployee, async (request) => {
   const { db, config } = request.server;

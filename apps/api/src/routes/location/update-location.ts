@@ -11,7 +11,7 @@ const FIELDS = [...ADDRESS_FIELDS, 'phoneNumber', 'invoiceMail', 'status'] as co
 export default defineRoute(calls.locationUpdateLocation, async (request) => {
   const { db } = request.server;
   const stored = await locationById(db, request.body.locationId);
-  // A location never moves to another practice (PRODUCT §4).
+  // A location never moves to another practice (docs/product.md §4).
   if (request.body.companyId !== undefined && request.body.companyId !== stored.companyId) {
     throw ApiError.badRequest([{ field: 'body.companyId', code: FieldErrorCode.notChangeable }]);
   }

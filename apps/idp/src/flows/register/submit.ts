@@ -37,7 +37,7 @@ function sendForm(
 /**
  * `POST /register`: refuses what breaks a rule, each problem under its field; a valid request
  * from an address that is not slowed down answers the same "check your mail" page whether or
- * not the address has an account (PRODUCT §2).
+ * not the address has an account (docs/product.md §2).
  */
 export async function submitRegistration(
   deps: FormDeps,

@@ -4,8 +4,8 @@ import { PendingOperation } from './pending-operation.tsx';
 
 /**
  * sessionStorage key of the one automatic reload after a screen's code failed to load. It lives
- * only between that reload and the next screen that renders (PRODUCT §2 keeps web storage to
- * theme, language and the tab's practice), so it never stays behind.
+ * only between that reload and the next screen that renders (docs/product.md §2 keeps web storage
+ * to theme, language and the tab's practice), so it never stays behind.
  */
 export const RELOAD_MARKER_KEY = 'pp.reloaded-for-update';
 /** A second failure within this time after the automatic reload shows the panel instead. */

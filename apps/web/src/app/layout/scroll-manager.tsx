@@ -4,7 +4,8 @@ import { focusHeadingOf } from '../../components/page-header.tsx';
 
 /**
  * Scroll positions by history entry, in memory only: React Router's `<ScrollRestoration>` would
- * write them to sessionStorage, where the portal keeps nothing but its three keys (PRODUCT §2).
+ * write them to sessionStorage, where the portal keeps nothing but its three keys
+ * (docs/product.md §2).
  */
 const positions = new Map<string, number>();
 

@@ -8,7 +8,7 @@ const admin: Viewer = { customerId: BEN_ID, role: 'admin' };
 const member = (changes = {}) => employee({ customerId: CLARA_ID, ...changes });
 const anAdmin = (changes = {}) => employee({ customerId: BEN_ID, role: 'admin', ...changes });
 
-describe('what a viewer is offered (PRODUCT §4, as the api decides it)', () => {
+describe('what a viewer is offered (docs/product.md §4, as the api decides it)', () => {
   it('nothing on themself or on the superadmin', () => {
     expect(allowedActions(admin, anAdmin())).toEqual([]);
     expect(allowedActions(admin, employee({ customerId: ANNA_ID, role: 'superadmin' }))).toEqual(

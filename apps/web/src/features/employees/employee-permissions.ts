@@ -8,7 +8,7 @@ export interface Viewer {
 }
 
 /**
- * The actions the api allows this viewer on this person (PRODUCT §4), so the screen offers
+ * The actions the api allows this viewer on this person (docs/product.md §4), so the screen offers
  * only those: nobody changes themself or the superadmin; only the superadmin changes an admin,
  * changes roles and hands the superadmin role over (to an enabled admin).
  */

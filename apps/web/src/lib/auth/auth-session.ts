@@ -24,7 +24,8 @@ export type SessionStatus =
 
 /**
  * The portal's tabs in this browser share one provider session: a sign-out in one is posted here
- * and ends the others at once (decision 0038). Nothing is stored: PRODUCT §2 allows no more keys.
+ * and ends the others at once (decision 0038). Nothing is stored: docs/product.md §2 allows no more
+ * keys.
  */
 const CHANNEL_NAME = 'pp.session';
 const SIGN_OUT_REASONS: readonly unknown[] = ['signed-out', 'idle'];

@@ -1,6 +1,9 @@
 import { formatGermanDate, parseGermanDate } from '@pp/contract';
 
-/** The portal formats dates, times and money the German way in both languages (specification §9). */
+/**
+ * The portal formats dates, times and money the German way in both languages
+ * (docs/specification.md §9).
+ */
 export const LOCALE = 'de-DE';
 export const CURRENCY = 'EUR';
 /** Weeks start on Monday (1; Sunday is 0), for calendars and date pickers. */

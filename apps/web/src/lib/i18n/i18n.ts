@@ -4,9 +4,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pp/contract';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
-/** The translation file of a language, served by the api (specification §7). */
+/** The translation file of a language, served by the api (docs/specification.md §7). */
 export const translationsPath = (language: string) => `/assets/i18n/${language}.json`;
-/** localStorage key of the chosen interface language (PRODUCT §2 allows it). */
+/** localStorage key of the chosen interface language (docs/product.md §2 allows it). */
 export const LANGUAGE_KEY = 'pp.language';
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,4 +1,4 @@
-/** How long a toast stays (specification §9). */
+/** How long a toast stays (docs/specification.md §9). */
 export const TOAST_DURATION_MS = 2000;
 
 /** The message keys of the specification's error catalogue (§8) and our success messages. */

@@ -1,6 +1,6 @@
 /**
  * sessionStorage key of the practice chosen in this browser tab: it survives a reload of the tab
- * but not the tab itself (PRODUCT §3 allows this key).
+ * but not the tab itself (docs/product.md §2 allows this key).
  */
 export const ACTIVE_PRACTICE_KEY = 'pp.active-practice';
 

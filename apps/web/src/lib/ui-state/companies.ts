@@ -7,7 +7,7 @@ export interface Company extends CompanyVm {
 
 /**
  * The customer's practices, the primary one first and the rest in the api's order. A practice
- * that is the only one is not flagged primary (specification §4).
+ * that is the only one is not flagged primary (docs/specification.md §4).
  */
 export function sortCompanies(
   companyVms: readonly CompanyVm[],

@@ -12,7 +12,7 @@ export interface Notice {
 }
 
 /**
- * What the browser itself knows (specification §3). Server data (customer, practices,
+ * What the browser itself knows (docs/specification.md §3). Server data (customer, practices,
  * picklists) is not here: screens read it from the query cache (`use-customer.ts`).
  */
 export interface UiState {

@@ -11,7 +11,7 @@ import {
 import { useActiveCompany, useCustomer } from './use-customer.ts';
 
 interface ActiveLocationsOptions {
-  /** The shell waits for its startup before the first load (specification §4). */
+  /** The shell waits for its startup before the first load (docs/specification.md §4). */
   enabled?: boolean;
   /** A list keeps showing the previous page while the next one loads. */
   keepPrevious?: boolean;
@@ -20,7 +20,7 @@ interface ActiveLocationsOptions {
 /**
  * A page of the active practice's locations (`Location/GetLocations?parentId=<active>&contactId=
  * <customer>`), through the query cache: a switch of the practice loads its own. A failed load
- * shows `MESSAGES.GET_ERROR` (specification §8).
+ * shows `MESSAGES.GET_ERROR` (docs/specification.md §8).
  */
 export function useActiveLocations(
   view: LocationsView = DEFAULT_LOCATIONS_VIEW,

@@ -7,7 +7,7 @@ import { useCustomer } from './use-customer.ts';
 
 /**
  * Saves the interface language as the customer's preferred language (it also chooses the
- * language of their mails, PRODUCT §3), in the background: nothing waits for it. Without
+ * language of their mails, docs/product.md §3), in the background: nothing waits for it. Without
  * customer data (e.g. on /unauthorized) there is nobody to save it for. Quick switches are
  * saved in order, so the last one wins.
  */

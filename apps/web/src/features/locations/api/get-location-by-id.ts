@@ -27,7 +27,7 @@ export function locationQueryOptions(client: ApiClient, locationId: string, onFa
   });
 }
 
-/** One location; a failed load shows `MESSAGES.GET_ERROR` (specification §8). */
+/** One location; a failed load shows `MESSAGES.GET_ERROR` (docs/specification.md §8). */
 export function useLocationById(locationId: string) {
   const toasts = useToasts();
   return useQuery(

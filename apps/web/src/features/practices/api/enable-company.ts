@@ -9,7 +9,7 @@ export function enableCompany(client: ApiClient, companyId: string) {
 }
 
 /**
- * `Company/EnableCompany` (our own call, PRODUCT §4): the superadmin enables a disabled
+ * `Company/EnableCompany` (our own call, docs/product.md §4): the superadmin enables a disabled
  * practice again. Resolves once the customer is read again.
  */
 export function useEnableCompany() {
