@@ -1,7 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const SCHEMES = ['light', 'dark'] as const;
+
+/** What one call (both schemes) may add to a test's time. */
+const AXE_SECONDS = 20;
 
 /**
  * Runs axe-core (WCAG 2.x A and AA, plus best practices) in the light and the dark colour
@@ -10,6 +13,10 @@ const SCHEMES = ['light', 'dark'] as const;
  * The emulation the test had before is restored afterwards.
  */
 export async function expectNoAxeViolations(page: Page) {
+  // Two analyses of a whole page take Debian's Chromium 156 several seconds, more with a second
+  // worker beside it: each call adds its own time to the test's budget instead of every spec
+  // guessing how many it runs.
+  test.info().setTimeout(test.info().timeout + AXE_SECONDS * 1000);
   const before = await page.evaluate(() =>
     window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   );
