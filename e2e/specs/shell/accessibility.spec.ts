@@ -62,8 +62,11 @@ for (const language of ['de', 'en'] as const) {
         route.fulfill({ status: 503, body: '' }),
       );
       await page.reload();
-      await expect(heading(page)).toHaveText(texts.unauthorized);
-      await expect(page.getByRole('alert')).toBeVisible();
+      // The failure's toast lasts 2 s: look for it and the heading at once, not one after the other.
+      await Promise.all([
+        expect(heading(page)).toHaveText(texts.unauthorized),
+        expect(page.getByRole('alert')).toBeVisible(),
+      ]);
       await expectNoAxeViolations(page);
       await page.unroute('**/api/v1/Customer/GetCustomerData');
 
