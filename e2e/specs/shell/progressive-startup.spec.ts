@@ -14,6 +14,26 @@ type StartupCall = (typeof STARTUP_CALLS)[number];
 
 /** Every api call answers a second late; the log says when each startup call left and answered. */
 async function slowApi(page: Page) {
+  return observedApi(page, () => new Promise((resolve) => setTimeout(resolve, 1_000)));
+}
+
+/**
+ * Each startup call is held until the test lets it through, so the test sees every state in
+ * between however slowly the browser renders (a fixed delay let a loaded CI machine's Chromium
+ * show the navigation only after the customer had answered).
+ */
+async function heldApi(page: Page) {
+  const gates = new Map<StartupCall, () => void>();
+  const opened = new Map<StartupCall, Promise<void>>(
+    STARTUP_CALLS.map((call) => [call, new Promise<void>((resolve) => gates.set(call, resolve))]),
+  );
+  const api = await observedApi(page, (call) => opened.get(call!) ?? Promise.resolve());
+  const release = (call: StartupCall) => gates.get(call)!();
+  return { ...api, release };
+}
+
+/** Routes every api call through `hold` and logs when each startup call left and answered. */
+async function observedApi(page: Page, hold: (call: StartupCall | undefined) => Promise<unknown>) {
   const log: string[] = [];
   const callOf = (url: string) =>
     STARTUP_CALLS.find((call) => new URL(url).pathname === `/api/v1/${call}`);
@@ -26,7 +46,7 @@ async function slowApi(page: Page) {
     if (call) log.push(`${call} answered`);
   });
   await page.route('**/api/v1/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await hold(callOf(route.request().url()));
     await route.continue();
   });
   const answered = (call: StartupCall) => log.includes(`${call} answered`);
@@ -40,27 +60,31 @@ test('with a slow api the frame shows at once and the greeting as soon as the cu
   await page.goto(`${portal.url}/dashboard`);
   await signIn(page, clara.email);
   await expect(heading(page)).toHaveText(/^Guten Tag/);
-  const api = await slowApi(page);
+  const api = await heldApi(page);
 
   const loaded = customerDataLoaded(page);
   await page.reload();
 
-  // The frame, before the customer's data has answered: header and a navigation to come.
+  // The frame, while the customer's data is still on its way: header and a navigation to come.
   await expect(page.getByRole('banner')).toBeVisible();
-  expect(api.answered('Customer/GetCustomerData')).toBe(false);
   await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeAttached();
   const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
   await expect(navigation).toBeVisible();
   await expect(navigation).toHaveAttribute('aria-busy', 'true');
-  expect(api.answered('Customer/GetCustomerData')).toBe(false);
+  await expect.poll(() => api.log).toEqual(['Customer/GetCustomerData asked']);
 
   // The greeting and the navigation come with the customer, before the picklists answer.
+  api.release('Customer/GetCustomerData');
   await loaded;
   await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
   await expect(navigation.getByRole('link', { name: 'Übersicht' })).toBeVisible();
+  await expect(navigation).not.toHaveAttribute('aria-busy');
+  api.release('Utility/EmailProhibitedAlias');
+  await expect.poll(() => api.log).toContain('Customer/GetPicklists asked');
   expect(api.answered('Customer/GetPicklists')).toBe(false);
 
   // The calls keep their order, each after the one before has answered.
+  api.release('Customer/GetPicklists');
   await expect.poll(() => api.answered('Customer/GetPicklists'), { timeout: 10_000 }).toBe(true);
   expect(api.log).toEqual(STARTUP_CALLS.flatMap((call) => [`${call} asked`, `${call} answered`]));
 });
