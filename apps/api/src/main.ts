@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -18,11 +20,23 @@ import { startMailWorker } from './mail/worker.ts';
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** How long a shutdown may take: the requests in flight (request timeout) and the mail worker. */
 const SHUTDOWN_SECONDS = 40;
-/** How long answers say `Connection: close` and liveness 503 before the listener closes. */
+/** How long liveness answers 503 (a proxy takes the instance out) before the listener closes. */
 const DRAIN_MS = 1000;
+/**
+ * How long kept-alive connections stay open once the listener has closed: a request already on
+ * its way on one is answered (with `Connection: close`) instead of meeting a closed socket.
+ */
+const KEEP_ALIVE_GRACE_MS = 2000;
 /** Log lines are written once this much is buffered, or after {@link LOG_FLUSH_MS}. */
 const LOG_BATCH_BYTES = 8 * 1024;
 const LOG_FLUSH_MS = 500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Closes the listening socket only; `net.Server#close`, without `http.Server`'s idle sweep. */
+function stopAccepting(server: Server): void {
+  Reflect.apply(NetServer.prototype.close, server, []);
+}
 
 /** Where to open the portal and, in development, how to sign in. */
 function startBanner(config: Config): string {
@@ -132,9 +146,16 @@ async function start(config: Config) {
       process.exit(1);
     }, SHUTDOWN_SECONDS * 1000).unref();
     app.draining = true;
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    await sleep(DRAIN_MS);
+    // Stop accepting connections but keep the open ones: Node's `http.Server#close` would also
+    // close every idle connection at once, racing a request a client is just sending on it (a
+    // reset). Each answer now closes its connection; what is still idle after the grace goes.
+    stopAccepting(app.server);
+    app.closingConnections = true;
+    await sleep(KEEP_ALIVE_GRACE_MS);
     // A connection whose request finished after close() began goes idle and would keep the
     // server open until its client lets go: close idle ones until everything is done.
+    app.server.closeIdleConnections();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
     await Promise.all([worker?.stop(), app.close(), idp?.close()]);
     clearInterval(sweep);
