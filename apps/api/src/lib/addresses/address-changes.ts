@@ -14,7 +14,12 @@ interface StoredAddress {
 }
 
 export interface AddressUpdate<Row extends StoredAddress, F extends keyof Row> {
-  stored: Row;
+  /**
+   * Reads the stored record in the transaction and locks its row (`for update`): the check of
+   * the postal code against the country sees the record it is written onto, even when another
+   * save of it runs at the same time (issue 23).
+   */
+  lock(tx: Executor): Promise<Row | undefined>;
   /** The validated body: its fields have the columns' types; an absent one stays as it is. */
   body: Partial<Pick<Row, F>>;
   fields: readonly F[];
@@ -59,12 +64,14 @@ export async function updateAddress<Row extends StoredAddress, F extends keyof R
   db: Db,
   update: AddressUpdate<Row, F>,
 ): Promise<Row> {
-  const { stored, entity } = update;
-  const changes = changesOf(stored, update.body, update.fields);
-  assertPostalCodeFits({ ...stored, ...changes });
-  const fields = Object.keys(changes);
-  if (fields.length === 0) return stored;
+  const { entity } = update;
   return db.transaction(async (tx) => {
+    const stored = await update.lock(tx);
+    if (!stored) throw ApiError.notFound();
+    const changes = changesOf(stored, update.body, update.fields);
+    assertPostalCodeFits({ ...stored, ...changes });
+    const fields = Object.keys(changes);
+    if (fields.length === 0) return stored;
     const [row] = await update.write(tx, { ...changes, updatedAt: sql`now()` });
     if (!row) throw ApiError.notFound();
     await audit(tx, {

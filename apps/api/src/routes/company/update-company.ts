@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { companies } from '../../db/schema.ts';
 import { ADDRESS_FIELDS, updateAddress } from '../../lib/addresses/address-changes.ts';
-import { companyById, toCompany } from '../../lib/practices/practice.ts';
+import { toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 const FIELDS = [...ADDRESS_FIELDS, 'phone', 'email', 'website'] as const;
@@ -11,7 +11,8 @@ export default defineRoute(calls.companyUpdateCompany, async (request) => {
   const { db } = request.server;
   const { companyId, role } = request.membership;
   const row = await updateAddress(db, {
-    stored: await companyById(db, companyId),
+    lock: async (tx) =>
+      (await tx.select().from(companies).where(eq(companies.id, companyId)).for('update'))[0],
     body: request.body,
     fields: FIELDS,
     actorCustomerId: request.customer.id,

@@ -16,7 +16,8 @@ export default defineRoute(calls.locationUpdateLocation, async (request) => {
     throw ApiError.badRequest([{ field: 'body.companyId', code: FieldErrorCode.notChangeable }]);
   }
   const row = await updateAddress(db, {
-    stored,
+    lock: async (tx) =>
+      (await tx.select().from(locations).where(eq(locations.id, stored.id)).for('update'))[0],
     body: request.body,
     fields: FIELDS,
     actorCustomerId: request.customer.id,
