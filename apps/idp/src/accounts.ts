@@ -1,9 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EmailSchema } from '@pp/contract';
 import type { IdpDb } from './db/database.ts';
-import { idpAccounts } from './db/schema.ts';
+import { idpAccounts, idpAccountTokens } from './db/schema.ts';
+import { LIFETIMES } from './lifetimes.ts';
 
 export type Account = typeof idpAccounts.$inferSelect;
 
@@ -107,4 +108,40 @@ export async function seedDemoAccounts(
     })),
   );
   await db.insert(idpAccounts).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Removes the accounts nobody confirmed once their confirmation links have all expired: anyone
+ * can register any address, and an unconfirmed registration must not hold it (issue 23).
+ */
+export async function sweepUnconfirmedAccounts(db: IdpDb): Promise<void> {
+  await db.delete(idpAccounts).where(
+    and(
+      eq(idpAccounts.emailVerified, false),
+      lt(idpAccounts.createdAt, sql`now() - make_interval(secs => ${LIFETIMES.verificationLink})`),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(idpAccountTokens)
+          .where(
+            and(
+              eq(idpAccountTokens.accountId, idpAccounts.id),
+              eq(idpAccountTokens.purpose, 'verify-email'),
+              gt(idpAccountTokens.expiresAt, sql`now()`),
+            ),
+          ),
+      ),
+    ),
+  );
+}
+
+/**
+ * Deletes the unconfirmed account of an address (its links go with it), in the caller's
+ * transaction: whoever proves the address now — by a new registration's link, or by confirming
+ * a portal account's move to it — takes it over.
+ */
+export async function releaseUnconfirmedAddress(db: IdpDb, email: string): Promise<void> {
+  await db
+    .delete(idpAccounts)
+    .where(and(eq(idpAccounts.email, email), eq(idpAccounts.emailVerified, false)));
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { retireAccountTokens } from './account-tokens.ts';
-import { findAccountByEmail, normalAddress } from './accounts.ts';
+import { findAccountByEmail, normalAddress, releaseUnconfirmedAddress } from './accounts.ts';
 import type { IdpDb } from './db/database.ts';
 import { idpAccounts } from './db/schema.ts';
 import { sendPasswordResetLink } from './flows/reset-password/send-link.ts';
@@ -43,8 +43,9 @@ export function accountAdministration(
   return {
     sendPasswordReset: (tx, email, language) => sendPasswordResetLink(sender, tx, email, language),
 
+    // An unconfirmed registration does not take its address (issue 23).
     async hasAccount(tx, email) {
-      return (await findAccountByEmail(tx, email)) !== undefined;
+      return (await findAccountByEmail(tx, email))?.emailVerified === true;
     },
 
     async changeEmail(tx, from, to) {
@@ -52,8 +53,11 @@ export function accountAdministration(
       if (target === undefined) throw new AccountChangeRefused('invalid-email');
       const account = await findAccountByEmail(tx, from);
       if (!account) throw new AccountChangeRefused('no-account');
-      if (account.email !== target && (await findAccountByEmail(tx, target))) {
-        throw new AccountChangeRefused('email-in-use');
+      if (account.email !== target) {
+        const holder = await findAccountByEmail(tx, target);
+        if (holder?.emailVerified) throw new AccountChangeRefused('email-in-use');
+        // The portal's link to `to` proved the address: an unconfirmed registration gives way.
+        if (holder) await releaseUnconfirmedAddress(tx, target);
       }
       await tx
         .update(idpAccounts)

@@ -7,6 +7,7 @@ export {
   createAccount,
   findAccountByEmail,
   seedDemoAccounts,
+  sweepUnconfirmedAccounts,
   type NewAccount,
 } from './accounts.ts';
 export {

@@ -1,4 +1,5 @@
 import { sweepAccountTokens } from './account-tokens.ts';
+import { sweepUnconfirmedAccounts } from './accounts.ts';
 import { sweepPayloads } from './adapter.ts';
 import { buildApp } from './app/build-app.ts';
 import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './keys.ts';
@@ -47,6 +48,7 @@ export async function createIdentityProvider(
   async function sweep(): Promise<void> {
     await sweepPayloads(db, LIFETIMES.clockTolerance);
     await sweepThrottle(db, options.throttle);
+    await sweepUnconfirmedAccounts(db);
     await sweepAccountTokens(db);
   }
 

@@ -61,6 +61,21 @@ describe('e-mail change and password change (embedded provider)', () => {
     expect((await mailsTo(taken.email)).map((m) => m.template)).toEqual(['email-in-use']);
   });
 
+  it('treats an address that only an unconfirmed registration holds as free, and takes it over (issue 23)', async () => {
+    const squatted = uniqueEmail('besetzt');
+    await createAccount(db(), { email: squatted, password: 'Fremdes-Passwort-2026' });
+    const { customer, headers } = await person('uebernahme');
+    await requestChange(headers, squatted);
+    const [toNew, ...others] = await mailsTo(squatted);
+    expect(others).toEqual([]);
+    expect(toNew).toMatchObject({ template: 'email-verification' });
+    const answer = await verify(headers, hashOf(toNew!));
+    expect(CustomerSchema.parse(answer.json()).email).toBe(squatted);
+    const [row] = await db().select().from(customers).where(eq(customers.id, customer.id));
+    expect(row?.email).toBe(squatted);
+    expect(await findAccountByEmail(db(), squatted)).toMatchObject({ emailVerified: true });
+  });
+
   it('switches the address in the customer and the identity with its own link, once', async () => {
     const { customer, email, headers } = await person();
     const newEmail = uniqueEmail('bestaetigt');

@@ -1,5 +1,5 @@
 import { issueAccountToken } from '../../account-tokens.ts';
-import { hashPassword } from '../../accounts.ts';
+import { hashPassword, releaseUnconfirmedAddress } from '../../accounts.ts';
 import { idpAccounts } from '../../db/schema.ts';
 import { ACCOUNT_PAGES, pageUrl } from '../../forms/paths.ts';
 import type { Locale } from '../../i18n/locale.ts';
@@ -14,8 +14,8 @@ export interface Registration {
 }
 
 /**
- * A new address gets an unconfirmed account and the `account-verification` mail; an address that
- * has an account gets the `account-exists` mail, and nothing changes. Either way in one
+ * A new address, or one whose earlier registration nobody confirmed, gets an unconfirmed account
+ * and the `account-verification` mail; an address that has a confirmed account gets the `account-exists` mail, and nothing changes. Either way in one
  * transaction with the mail, and with one Argon2 hash, so that neither the answer nor its time
  * tells the two apart. A mail held back by a limit changes nothing of that.
  */
@@ -24,6 +24,9 @@ export async function register(options: ResolvedOptions, registration: Registrat
   const { email, locale } = registration;
   const passwordHash = await hashPassword(registration.password);
   await db.transaction(async (tx) => {
+    // An earlier registration nobody confirmed does not hold the address: this one replaces it,
+    // and its link (which asks for that registration's password) stops working.
+    await releaseUnconfirmedAddress(tx, email);
     const [created] = await tx
       .insert(idpAccounts)
       .values({ email, passwordHash, locale, emailVerified: false })
