@@ -82,16 +82,18 @@ describe('the provider’s addresses in the normal form (decision 0019)', () => 
     await page('/register/resend', { email: typed });
     await page('/forgot-password', { email: typed });
     await page('/register', { email: typed, password: PASSWORD, passwordRepeat: PASSWORD });
+    // The account is unconfirmed, so the registration replaces it (issue 23, finding 6): still
+    // one account of the address, never a second one in another spelling.
     expect((await mailsTo(db(), account.email)).map((mail) => mail.template)).toEqual([
       'account-verification',
       'password-reset',
-      'account-exists',
+      'account-verification',
     ]);
     const accounts = await db()
-      .select({ id: idpSchema.idpAccounts.id })
+      .select({ email: idpSchema.idpAccounts.email })
       .from(idpSchema.idpAccounts)
       .where(sql`lower(${idpSchema.idpAccounts.email}) = ${account.email}`);
-    expect(accounts).toEqual([{ id: account.id }]);
+    expect(accounts).toEqual([{ email: account.email }]);
   });
 
   it('reach the one account through the administration, also with a domain typed in Unicode', async () => {
