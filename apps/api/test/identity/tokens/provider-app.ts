@@ -14,6 +14,7 @@ import {
   type ProviderSetup,
 } from './provider-issuer.ts';
 import { createApiClient, type ApiClient } from '../../support/client.ts';
+import { closeTestApi } from '../../support/context.ts';
 
 /** Logs also go to test-logs/, which `npm run test:logs` scans after the whole run. */
 const TEST_LOGS = fileURLToPath(new URL('../../../../test-logs/', import.meta.url));
@@ -72,10 +73,6 @@ export function useProviderApi(
     await context.app.ready();
     context.client = createApiClient(context.app);
   });
-  afterAll(async () => {
-    await context.app?.close();
-    await context.issuer?.close();
-    await context.db?.drop();
-  });
+  afterAll(() => closeTestApi(context));
   return context;
 }
