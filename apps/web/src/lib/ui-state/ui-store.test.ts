@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerSchema, ROUTES, type CompanyVm, type Customer } from '@pp/contract';
+import { ROUTES, type CompanyVm, type Customer } from '@pp/contract';
+import {
+  anna as demoAnna,
+  MARKT_ID as MARKT,
+  SOMMER_ID as SOMMER,
+} from '../../testing/demo-customers.ts';
 import { ACTIVE_PRACTICE_KEY } from './active-practice-storage.ts';
 import { activeCompanyOf, companiesOf } from './companies.ts';
 import { createUiStore, type UiStore } from './ui-store.ts';
 
-const SOMMER = '00000000-0000-4000-8000-000000000001';
-const MARKT = '00000000-0000-4000-8000-000000000002';
 const CLOSED = '00000000-0000-4000-8000-000000000003';
 
-const membership = (companyId: string, name: string, changes: Partial<CompanyVm> = {}) => ({
+const membership = (
+  companyId: string,
+  name: string,
+  changes: Partial<CompanyVm> = {},
+): CompanyVm => ({
   companyId,
   customerNumber: 'P-900001',
   name,
@@ -20,20 +27,9 @@ const membership = (companyId: string, name: string, changes: Partial<CompanyVm>
   ...changes,
 });
 
-const anna: Customer = CustomerSchema.parse({
-  customerId: '00000000-0000-4000-8000-0000000000aa',
-  email: 'anna.sommer@example.com',
-  salutation: 'FRAU',
-  title: 'DR_MED_DENT',
-  firstName: 'Anna',
-  lastName: 'Sommer',
-  phone: null,
-  position: null,
-  profession: null,
-  otherIndustry: null,
-  dateOfBirth: null,
-  preferredLanguage: 'de',
-  companyId: SOMMER,
+// The demo Anna, with a third practice (disabled) among her two.
+const anna: Customer = {
+  ...demoAnna,
   associatedCompanies: {
     companyVms: [
       membership(MARKT, 'Praxis am Markt'),
@@ -41,7 +37,7 @@ const anna: Customer = CustomerSchema.parse({
       membership(SOMMER, 'Zahnarztpraxis Dr. Sommer', { role: 'superadmin' }),
     ],
   },
-});
+};
 
 describe('loading counter', () => {
   it('counts running operations', () => {
