@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendPage } from '../app/send-page.ts';
@@ -31,9 +32,24 @@ export interface AddressRequest {
 const AddressFormBody = z.object({ csrf: formField, lang: formField, email: formField });
 
 /**
+ * Whether the address has an account must not show in the answer's time either (security finding
+ * 23.4): the link and its mail take a few milliseconds that an unknown address does not. A valid
+ * request is therefore answered no sooner than this after it arrived, far longer than that work
+ * takes, so both wait for the same moment. The mail is still written before the answer (the page
+ * promises it, and whoever reads the mailbox next finds it).
+ */
+export const ANSWER_NOT_BEFORE_MS = 100;
+
+async function answerNotBefore(started: number): Promise<void> {
+  const left = ANSWER_NOT_BEFORE_MS - (performance.now() - started);
+  if (left > 0) await sleep(left);
+}
+
+/**
  * A page that asks only for an address and mails a link (a new confirmation link, a forgotten
  * password): CSRF-checked, throttled per client address, and answering the same for any valid
- * address so nobody learns whether it has an account; the mailer keeps to the per-recipient limits.
+ * address, at the same time, so nobody learns whether it has an account; the mailer keeps to the
+ * per-recipient limits.
  */
 export function addressRequest(flow: AddressRequest) {
   return {
@@ -44,6 +60,7 @@ export function addressRequest(flow: AddressRequest) {
     },
 
     async submit(deps: FormDeps, request: FastifyRequest, reply: FastifyReply) {
+      const started = performance.now();
       const { options } = deps;
       const form = readForm(AddressFormBody, request.body);
       checkFormToken(deps, request, form.csrf);
@@ -62,6 +79,7 @@ export function addressRequest(flow: AddressRequest) {
       if (waitSeconds > 0) return refuse(429, { waitSeconds });
 
       await options.db.transaction((tx) => flow.send(options, tx, checked.email, locale));
+      await answerNotBefore(started);
       return sendPage(reply, 200, flow.sentPage(options, locale));
     },
   };
