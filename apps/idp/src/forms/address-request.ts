@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendPage } from '../app/send-page.ts';
@@ -8,6 +7,7 @@ import { formField, readForm } from '../interaction/form.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { EmailFormPage } from '../pages/email-form-page.ts';
 import { admitMailRequest } from '../throttle.ts';
+import { answerNotBefore } from './answer-not-before.ts';
 import { checkEmail } from './email-rules.ts';
 import { checkFormToken, issueFormToken } from './form-token.ts';
 import { pageLocale } from './locale.ts';
@@ -30,20 +30,6 @@ export interface AddressRequest {
 }
 
 const AddressFormBody = z.object({ csrf: formField, lang: formField, email: formField });
-
-/**
- * Whether the address has an account must not show in the answer's time either (security finding
- * 23.4): the link and its mail take a few milliseconds that an unknown address does not. A valid
- * request is therefore answered no sooner than this after it arrived, far longer than that work
- * takes, so both wait for the same moment. The mail is still written before the answer (the page
- * promises it, and whoever reads the mailbox next finds it).
- */
-export const ANSWER_NOT_BEFORE_MS = 100;
-
-async function answerNotBefore(started: number): Promise<void> {
-  const left = ANSWER_NOT_BEFORE_MS - (performance.now() - started);
-  if (left > 0) await sleep(left);
-}
 
 /**
  * A page that asks only for an address and mails a link (a new confirmation link, a forgotten
