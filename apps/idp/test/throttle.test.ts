@@ -5,7 +5,7 @@ import { createAccount } from '../src/accounts.ts';
 import { de } from '../src/i18n/de.ts';
 import { en } from '../src/i18n/en.ts';
 import { CEILING_ALERT } from '../src/sign-in-attempt.ts';
-import { delayAfter, type ThrottlePolicy } from '../src/throttle.ts';
+import { delayAfter, forgetAccountFailures, type ThrottlePolicy } from '../src/throttle.ts';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
 import { passThrottleTime } from './support/throttle-clock.ts';
@@ -252,5 +252,22 @@ describe('failures from one client address (security finding 23.1)', () => {
     const form = await openSignIn(person, running.issuer, { prompt: 'login' });
     const refused = await submitCredentials(person, running.issuer, form, other, PASSWORD);
     expect(refused.response.status).toBe(429);
+  });
+
+  it('are all forgotten when the account gets a new password, and only its own', async () => {
+    const [email, bystander] = [await newAccount(), await newAccount()];
+    const clients = [browserAt('en'), browserAt('en')];
+    for (const client of clients) {
+      for (let i = 0; i < 3; i++) await attempt(client, email, 'wrong');
+    }
+    const theirs = browserAt('en');
+    for (let i = 0; i < 3; i++) await attempt(theirs, bystander, 'wrong');
+
+    // What the reset link does in its transaction (flows/reset-password/change-password.ts).
+    await forgetAccountFailures(database.database.db, email);
+    for (const client of clients) {
+      expect((await attempt(client, email, PASSWORD)).callback).toBeDefined();
+    }
+    expect((await attempt(theirs, bystander, PASSWORD)).response.status).toBe(429);
   });
 });
