@@ -16,10 +16,18 @@ export interface DelayPolicy {
 }
 
 export interface ThrottlePolicy {
-  /** Failed sign-ins per account. */
+  /**
+   * Failed sign-ins per account from one client: one client address, or one browser that has
+   * signed in to the account before (its device cookie). Only that client waits (decision 0051).
+   */
   account: DelayPolicy;
-  /** Failed sign-ins per client address. */
+  /** Failed sign-ins per client address, across accounts. */
   address: DelayPolicy;
+  /**
+   * Failed sign-ins per account from all clients together. From `failures` on, every attempt at
+   * the account is held `holdMilliseconds` and an alert is logged: slowed, never refused.
+   */
+  accountCeiling: { failures: number; holdMilliseconds: number };
   /**
    * Requests per client address of the forms that send mail (registration, a new confirmation
    * link, a forgotten password): each request counts, not only failures.
@@ -33,6 +41,8 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
   account: { freeFailures: 3, baseDelaySeconds: 2, maxDelaySeconds: 60 },
   // Several people of a practice may share one address: more leeway, shorter waits.
   address: { freeFailures: 10, baseDelaySeconds: 1, maxDelaySeconds: 30 },
+  // Far beyond what one person mistypes: an attack from many addresses, worth an alert.
+  accountCeiling: { failures: 100, holdMilliseconds: 1000 },
   // A practice behind one address may register a few people at once; a script may not.
   mailRequests: { freeFailures: 10, baseDelaySeconds: 2, maxDelaySeconds: 60 },
   windowSeconds: 15 * 60,
@@ -46,17 +56,37 @@ export function delayAfter(failures: number, policy: DelayPolicy): number {
 }
 
 export interface ThrottleKeys {
-  account: string;
+  /** The account from this client (address or known browser): the one that may have to wait. */
+  client: string;
+  /** The client address across accounts: waits too, unless the browser is known. */
   address: string;
+  /** Whether the address's wait applies (not to a browser known to the account). */
+  waitsForAddress: boolean;
+  /** The account from all clients: counted for the ceiling, never waits. */
+  account: string;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** Keys are hashes: the table holds neither e-mail addresses nor client addresses. */
-export function throttleKeys(email: string, address: string): ThrottleKeys {
+const accountDigest = (email: string) => digest(normalizeEmail(email));
+
+/**
+ * Keys are hashes: the table holds neither e-mail addresses nor client addresses. `device` is the
+ * nonce of a valid device cookie of this account (`device-cookie.ts`), if the browser sent one.
+ */
+export function throttleKeys(
+  email: string,
+  client: { address: string; device?: string | undefined },
+): ThrottleKeys {
+  const account = accountDigest(email);
+  const known = client.device !== undefined;
   return {
-    account: `account:${digest(normalizeEmail(email))}`,
-    address: `address:${digest(address)}`,
+    client: known
+      ? `account-device:${account}:${digest(client.device ?? '')}`
+      : `account-address:${account}:${digest(client.address)}`,
+    address: `address:${digest(client.address)}`,
+    waitsForAddress: !known,
+    account: `account:${account}`,
   };
 }
 
@@ -76,19 +106,15 @@ async function waitFor(db: IdpDb, keys: string[]): Promise<number> {
   return wait > 0 ? Math.ceil(wait) : 0;
 }
 
-/** Whole seconds until both keys may try again; 0 when they may now. */
+/** Whole seconds until the client may try again; 0 when it may now. */
 export function secondsToWait(db: IdpDb, keys: ThrottleKeys): Promise<number> {
-  return waitFor(db, [keys.account, keys.address]);
+  return waitFor(db, keys.waitsForAddress ? [keys.client, keys.address] : [keys.client]);
 }
 
 const FailuresRow = z.object({ failures: z.number().int() });
 
-async function countFailure(
-  db: IdpDb,
-  key: string,
-  policy: DelayPolicy,
-  windowSeconds: number,
-): Promise<number> {
+/** Counts one failure of `key` within the window; answers the count. */
+async function countOne(db: IdpDb, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db
     .insert(idpThrottle)
     .values({ key, failures: 1 })
@@ -100,7 +126,16 @@ async function countFailure(
       },
     })
     .returning({ failures: idpThrottle.failures });
-  const { failures } = FailuresRow.parse(row);
+  return FailuresRow.parse(row).failures;
+}
+
+async function countFailure(
+  db: IdpDb,
+  key: string,
+  policy: DelayPolicy,
+  windowSeconds: number,
+): Promise<number> {
+  const failures = await countOne(db, key, windowSeconds);
   const delay = delayAfter(failures, policy);
   await db
     .update(idpThrottle)
@@ -109,17 +144,34 @@ async function countFailure(
   return delay;
 }
 
-/** Counts a failed attempt for both keys; returns the seconds to wait before the next one. */
+/**
+ * Counts a failed attempt for every key; answers the seconds the client waits before its next
+ * one and the account's failures from all clients in the window.
+ */
 export async function recordFailure(
   db: IdpDb,
   keys: ThrottleKeys,
   policy: ThrottlePolicy,
+): Promise<{ waitSeconds: number; accountFailures: number }> {
+  const client = await countFailure(db, keys.client, policy.account, policy.windowSeconds);
+  const address = await countFailure(db, keys.address, policy.address, policy.windowSeconds);
+  const accountFailures = await countOne(db, keys.account, policy.windowSeconds);
+  return { waitSeconds: Math.max(client, keys.waitsForAddress ? address : 0), accountFailures };
+}
+
+/** The account's failures from all clients within the window (read without waiting for a lock). */
+export async function accountFailures(
+  db: IdpDb,
+  keys: ThrottleKeys,
+  windowSeconds: number,
 ): Promise<number> {
-  const [account, address] = await Promise.all([
-    countFailure(db, keys.account, policy.account, policy.windowSeconds),
-    countFailure(db, keys.address, policy.address, policy.windowSeconds),
-  ]);
-  return Math.max(account, address);
+  const [row] = await db
+    .select({ failures: idpThrottle.failures })
+    .from(idpThrottle)
+    .where(
+      sql`${idpThrottle.key} = ${keys.account} and ${idpThrottle.lastFailureAt} >= now() - make_interval(secs => ${windowSeconds})`,
+    );
+  return row ? FailuresRow.parse(row).failures : 0;
 }
 
 /**
@@ -142,9 +194,22 @@ export async function admitMailRequest(
   });
 }
 
-/** A successful sign-in forgets the account's failures (not the address's). */
+/**
+ * A successful sign-in forgets the failures of the account from this client; not those of the
+ * address across accounts, nor the account's count towards the ceiling (an attack elsewhere).
+ */
 export async function recordSuccess(db: IdpDb, keys: ThrottleKeys): Promise<void> {
-  await db.delete(idpThrottle).where(eq(idpThrottle.key, keys.account));
+  await db.delete(idpThrottle).where(eq(idpThrottle.key, keys.client));
+}
+
+/** A new password forgets every failure of the account, from every client. */
+export async function forgetAccountFailures(db: IdpDb, email: string): Promise<void> {
+  const account = accountDigest(email);
+  await db
+    .delete(idpThrottle)
+    .where(
+      sql`${idpThrottle.key} = ${`account:${account}`} or starts_with(${idpThrottle.key}, ${`account-address:${account}:`}) or starts_with(${idpThrottle.key}, ${`account-device:${account}:`})`,
+    );
 }
 
 /** Removes counters whose window has passed. */

@@ -11,6 +11,7 @@ import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/prov
 const POLICY: ThrottlePolicy = {
   account: { freeFailures: 100, baseDelaySeconds: 1, maxDelaySeconds: 1 },
   address: { freeFailures: 2, baseDelaySeconds: 1, maxDelaySeconds: 1 },
+  accountCeiling: { failures: 100, holdMilliseconds: 1 },
   mailRequests: { freeFailures: 10, baseDelaySeconds: 1, maxDelaySeconds: 1 },
   windowSeconds: 60,
 };

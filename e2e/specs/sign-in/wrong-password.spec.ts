@@ -65,7 +65,8 @@ test('repeated failures slow down without locking the account out', async ({
   // … the fourth asks for a pause …
   await submitCredentials(page, user.email, 'wrong-4');
   await expect(form.alert).toContainText(TEXTS.de.wait);
-  // … during which not even the right password is checked …
+  // … during which not even the right password is checked from this address (decision 0051:
+  // another address, or a browser that signed in before, would not wait) …
   await submitCredentials(page, user.email, user.password);
   await expect(form.alert).toContainText(TEXTS.de.throttled);
 

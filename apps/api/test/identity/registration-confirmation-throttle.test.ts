@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE, findAccountByEmail } from '@pp/idp';
 import { passThrottleTime } from '@pp/idp/testing';
+import { TestBrowser } from '@pp/testing';
 import { newAddress } from './support/mails.ts';
 import { getPage } from './support/pages.ts';
 import { useEmbeddedProvider } from './support/provider.ts';
 import { postConfirmation, registerWithLink } from './support/registration.ts';
 import { submitSignIn } from './support/sign-in.ts';
 
-// The third wrong password of an account waits 30 seconds, the fifth of an address 20 (long
+// The third wrong password of an account from one address waits 30 seconds, the fifth of an address 20 (long
 // enough for any slow step; the time passes in the database).
 const provider = useEmbeddedProvider({
   throttle: {
@@ -33,15 +34,17 @@ describe('wrong passwords on the confirmation page', () => {
       expect(page.status).toBe(401);
       expect(page.html.includes(waitFor('30 Sekunden'))).toBe(expected);
     }
-    // While the account waits, no password is checked, the right one neither; the sign-in
-    // counts the same failures.
+    // While the account waits at this address, no password is checked, the right one neither;
+    // the sign-in from the same address counts the same failures. Another address does not
+    // wait for them (decision 0051): its right password is checked (403: not confirmed yet).
     const waiting = await postConfirmation(provider, browser, link, page, PASSWORD);
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(waiting.html).toContain('Zu viele fehlgeschlagene Versuche.');
     expect(await verified(email)).toBe(false);
-    const signIn = await submitSignIn(provider, provider.browser(), email, PASSWORD);
-    expect(signIn.status).toBe(429);
+    const sameAddress = new TestBrowser('de', browser.extraHeaders);
+    expect((await submitSignIn(provider, sameAddress, email, PASSWORD)).status).toBe(429);
+    expect((await submitSignIn(provider, provider.browser(), email, PASSWORD)).status).toBe(403);
 
     await passThrottleTime(db(), 30);
     const confirmed = await postConfirmation(provider, browser, link, waiting, PASSWORD);

@@ -7,6 +7,7 @@ import { formField, readForm } from '../interaction/form.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { EmailFormPage } from '../pages/email-form-page.ts';
 import { admitMailRequest } from '../throttle.ts';
+import { answerNotBefore } from './answer-not-before.ts';
 import { checkEmail } from './email-rules.ts';
 import { checkFormToken, issueFormToken } from './form-token.ts';
 import { pageLocale } from './locale.ts';
@@ -33,7 +34,8 @@ const AddressFormBody = z.object({ csrf: formField, lang: formField, email: form
 /**
  * A page that asks only for an address and mails a link (a new confirmation link, a forgotten
  * password): CSRF-checked, throttled per client address, and answering the same for any valid
- * address so nobody learns whether it has an account; the mailer keeps to the per-recipient limits.
+ * address, at the same time, so nobody learns whether it has an account; the mailer keeps to the
+ * per-recipient limits.
  */
 export function addressRequest(flow: AddressRequest) {
   return {
@@ -44,6 +46,7 @@ export function addressRequest(flow: AddressRequest) {
     },
 
     async submit(deps: FormDeps, request: FastifyRequest, reply: FastifyReply) {
+      const started = performance.now();
       const { options } = deps;
       const form = readForm(AddressFormBody, request.body);
       checkFormToken(deps, request, form.csrf);
@@ -62,6 +65,7 @@ export function addressRequest(flow: AddressRequest) {
       if (waitSeconds > 0) return refuse(429, { waitSeconds });
 
       await options.db.transaction((tx) => flow.send(options, tx, checked.email, locale));
+      await answerNotBefore(started);
       return sendPage(reply, 200, flow.sentPage(options, locale));
     },
   };

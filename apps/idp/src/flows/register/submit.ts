@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendPage } from '../../app/send-page.ts';
+import { answerNotBefore } from '../../forms/answer-not-before.ts';
 import { checkEmail } from '../../forms/email-rules.ts';
 import { checkFormToken, issueFormToken } from '../../forms/form-token.ts';
 import { pageLocale } from '../../forms/locale.ts';
@@ -37,13 +38,14 @@ function sendForm(
 /**
  * `POST /register`: refuses what breaks a rule, each problem under its field; a valid request
  * from an address that is not slowed down answers the same "check your mail" page whether or
- * not the address has an account (docs/product.md §2).
+ * not the address has an account (docs/product.md §2), at the same moment.
  */
 export async function submitRegistration(
   deps: FormDeps,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
+  const started = performance.now();
   const { options } = deps;
   const form = readForm(RegisterForm, request.body);
   checkFormToken(deps, request, form.csrf);
@@ -65,5 +67,6 @@ export async function submitRegistration(
     });
   }
   await register(options, { email: checked.email, password: form.password, locale });
+  await answerNotBefore(started);
   return sendPage(reply, 200, sentPage(options, locale));
 }

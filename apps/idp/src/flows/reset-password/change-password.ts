@@ -4,7 +4,7 @@ import { hashPassword } from '../../accounts.ts';
 import { endAccountState } from '../../adapter.ts';
 import { idpAccounts } from '../../db/schema.ts';
 import type { IdpDb } from '../../db/database.ts';
-import { recordSuccess, throttleKeys } from '../../throttle.ts';
+import { forgetAccountFailures } from '../../throttle.ts';
 
 /**
  * Sets the password of the link's account and uses the link up, in one transaction: the other
@@ -29,7 +29,7 @@ export async function changePassword(
     await retireAccountTokens(tx, accountId, ['reset-password', 'verify-email']);
     await endAccountState(tx, accountId);
     // Failed sign-ins with the old password no longer slow the new one down.
-    if (account) await recordSuccess(tx, throttleKeys(account.email, ''));
+    if (account) await forgetAccountFailures(tx, account.email);
     return accountId;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PageError } from '../../app/error-page.ts';
+import { deviceCookie, knownDevice } from '../../device-cookie.ts';
 import { issueFormToken } from '../../forms/form-token.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
@@ -18,8 +19,10 @@ const SignInForm = z.object({ csrf: formField, email: formField, password: formF
 
 /**
  * `POST /interaction/:uid/login`: checks the credentials and counts a failure for the account
- * and for the client address (Fastify's `request.ip`, decision 0016). A success finishes the
- * interaction; otherwise the form comes back with the problem.
+ * from this client and for the client address (Fastify's `request.ip`, decision 0016) — a
+ * browser that signed in to the account before counts as a client of its own (decision 0051). A
+ * success finishes the interaction and marks the browser as known; otherwise the form comes back
+ * with the problem.
  */
 export async function submitSignIn(
   deps: InteractionDeps,
@@ -43,7 +46,9 @@ export async function submitSignIn(
   if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) {
     return sendSignIn(deps, reply, { ...page, status: 400, problem: { kind: 'missing-fields' } });
   }
-  const outcome = await attemptSignIn(options, { email, password, clientAddress: request.ip });
+  const device = knownDevice(request, options.issuer, deps.secrets(), email);
+  const attempt = { email, password, clientAddress: request.ip, device };
+  const outcome = await attemptSignIn(options, attempt);
   if (outcome.kind === 'throttled') {
     const { waitSeconds } = outcome;
     return sendSignIn(deps, reply, {
@@ -74,6 +79,7 @@ export async function submitSignIn(
     });
   }
   options.logger.info({ accountId: outcome.account.id }, 'signed in');
+  void reply.header('set-cookie', deviceCookie(options.issuer, deps.secrets()[0] ?? '', email));
   const login = { accountId: outcome.account.id, amr: ['pwd'] };
   return finishInteraction(deps, request, reply, { login }, false);
 }
