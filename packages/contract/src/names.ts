@@ -9,8 +9,8 @@ import { fieldError, hasControlCharacters, plainText } from './text.ts';
 
 /** Letters, combining marks, spaces, hyphens, apostrophes and dots: a person's name. */
 const PERSON_NAME = /^[\p{L}\p{M} .'’-]+$/u;
-/** A practice or location also has digits and `& + , ( ) / – "` and German quotes. */
-const PLACE_NAME = /^[\p{L}\p{M}\p{Nd} .'’&+,()/"„“”–-]+$/u;
+/** A practice or location also has digits, `& + , ( ) / – %` and quotation marks. */
+const PLACE_NAME = /^[\p{L}\p{M}\p{Nd} .'’&+,()/%"„“”–-]+$/u;
 
 /** Dots that URL parsers read as a dot (ASCII, ideographic, fullwidth, halfwidth ideographic). */
 const DOTS = '.\u3002\uff0e\uff61';

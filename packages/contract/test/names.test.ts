@@ -37,6 +37,7 @@ describe('the name rule (decision 0049)', () => {
     'Gemeinschaftspraxis „Am Markt“',
     'Praxis "Am Park"',
     'Dr. Sommer’s Praxis',
+    'Labor 50%',
   ])('accepts the practice or location name %s', (name) => {
     expect(nameError(name, 'place')).toBeUndefined();
     expect(PlaceNameSchema.safeParse(name).success).toBe(true);
