@@ -4,6 +4,7 @@ import { IdSchema } from './customer.ts';
 import { EmailSchema } from './email.ts';
 import { FieldErrorCode } from './problem.ts';
 import { PhoneSchema } from './profile.ts';
+import { PlaceNameSchema } from './names.ts';
 import { fieldError, plainText } from './text.ts';
 
 /** ISO 3166-1 alpha-2; practices are in Germany unless stated otherwise. */
@@ -60,7 +61,7 @@ export const CompanySchema = z
 export type Company = z.infer<typeof CompanySchema>;
 
 const practiceFields = {
-  name: plainText(200),
+  name: PlaceNameSchema,
   street: plainText(200),
   postalCode: PostalCodeSchema,
   city: plainText(100),

@@ -3,7 +3,7 @@ import { INVITATION_ROLES, MEMBERSHIP_ROLES, MEMBERSHIP_STATUSES, TITLE_CODES } 
 import { IdSchema } from './customer.ts';
 import { EmailSchema } from './email.ts';
 import { PicklistCodeSchema } from './profile.ts';
-import { plainText } from './text.ts';
+import { PersonNameSchema } from './names.ts';
 
 /** The practice and the person an employee call is about. */
 export const MembershipTargetSchema = z.strictObject({ companyId: IdSchema, customerId: IdSchema });
@@ -60,8 +60,8 @@ export const InviteEmployeeSchema = z
     email: EmailSchema,
     salutation: PicklistCodeSchema.nullable().optional(),
     title: z.enum(TITLE_CODES).nullable().optional(),
-    firstName: plainText(100).nullable().optional(),
-    lastName: plainText(100).nullable().optional(),
+    firstName: PersonNameSchema.nullable().optional(),
+    lastName: PersonNameSchema.nullable().optional(),
     /** Only the superadmin invites an admin; nobody is invited as superadmin. */
     role: z.enum(INVITATION_ROLES).default('member'),
     /** Locations of the practice the person will work at. */

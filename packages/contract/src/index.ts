@@ -8,6 +8,7 @@ export * from './dates.ts';
 export * from './email.ts';
 export * from './employee.ts';
 export * from './location.ts';
+export * from './names.ts';
 export * from './text.ts';
 export * from './picklists.ts';
 export * from './preferences.ts';

@@ -9,6 +9,7 @@ import { LOCATION_STATUSES } from './codes.ts';
 import { IdSchema } from './customer.ts';
 import { EmailSchema } from './email.ts';
 import { PhoneSchema } from './profile.ts';
+import { PlaceNameSchema } from './names.ts';
 import { plainText } from './text.ts';
 
 export const LocationSchema = z
@@ -73,7 +74,7 @@ const emptyAsNull = <T extends z.ZodType>(schema: T) =>
   );
 
 const locationFields = {
-  name: plainText(200),
+  name: PlaceNameSchema,
   street: plainText(200),
   postalCode: PostalCodeSchema,
   city: plainText(100),

@@ -74,6 +74,10 @@ export const FieldErrorCode = {
   /** A German postal code has five digits. */
   invalidPostalCode: 'invalid_postal_code',
   invalidUrl: 'invalid_url',
+  /** A web or e-mail address in a name (decision 0049). */
+  addressInName: 'address_in_name',
+  /** A character a name does not have: bidi controls, zero-width characters, symbols (0049). */
+  invalidNameCharacters: 'invalid_name_characters',
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
 /** Every field error code; the web app has texts for each (`FIELD_ERRORS.<code>`). */

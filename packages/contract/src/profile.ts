@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES, TITLE_CODES } from './codes.ts';
 import { CompanyVmSchema, IdSchema } from './customer.ts';
 import { FieldErrorCode } from './problem.ts';
-import { fieldError, plainText } from './text.ts';
+import { PersonNameSchema } from './names.ts';
+import { fieldError } from './text.ts';
 
 /** A code of a picklist (`FRAU`, `DENTIST`); whether it is one of the list's is the api's check. */
 export const PicklistCodeSchema = z
@@ -58,8 +59,8 @@ export const CustomerUpdateSchema = z
       .optional(),
     salutation: nullable(PicklistCodeSchema),
     title: nullable(z.enum(TITLE_CODES)),
-    firstName: nullable(plainText(100)),
-    lastName: nullable(plainText(100)),
+    firstName: nullable(PersonNameSchema),
+    lastName: nullable(PersonNameSchema),
     phone: nullable(PhoneSchema),
     position: nullable(PicklistCodeSchema),
     profession: nullable(PicklistCodeSchema),

@@ -1,3 +1,5 @@
+import { defangAddresses } from '@pp/contract';
+
 export type MailLanguage = 'de' | 'en';
 
 /** A paragraph of text, or a link we generated with the label it is shown under. */
@@ -38,12 +40,15 @@ const LAYOUT: Record<MailLanguage, { greeting: string; closing: string[] }> = {
 const USER_TEXT_MAX = 120;
 
 /**
- * Text a user typed (names of people and practices): one line, no control characters, and short,
- * so nobody can use our mails to carry a message of their own.
+ * Text a user typed (names of people and practices): one line, no control characters, short, and
+ * with anything a mail client would link defanged (`evil[.]example`, decision 0049), so nobody can
+ * use our mails to carry a message or a link of their own.
  */
 export function userText(value: string): string {
   const line = oneLine(value);
-  return line.length > USER_TEXT_MAX ? `${line.slice(0, USER_TEXT_MAX - 1)}…` : line;
+  return defangAddresses(
+    line.length > USER_TEXT_MAX ? `${line.slice(0, USER_TEXT_MAX - 1)}…` : line,
+  );
 }
 
 function oneLine(value: string): string {

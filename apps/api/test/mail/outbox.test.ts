@@ -124,7 +124,7 @@ describe('the mail outbox', () => {
     );
     expect(row.htmlBody).not.toContain('<script');
     expect(row.htmlBody).not.toContain('href="https://evil.example/"');
-    expect(row.textBody).toContain('Eve Bcc: victim@example.com');
+    expect(row.textBody).toContain('Eve Bcc: victim[at]example[.]com');
     expect(row.links).toEqual([String(link('/invitation'))]);
   });
 

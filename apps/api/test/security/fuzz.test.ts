@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, ProblemSchema, type CallDefinition } from '@pp/contract';
 import { useApi } from '../support/context.ts';
 import { isServerRun } from '../support/database.ts';
-import { demo } from '../support/demo.ts';
+import { demo, demoPracticeIds } from '../support/demo.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
 import { hostile, objectOf } from './arbitraries.ts';
 
@@ -96,3 +96,70 @@ describe.runIf(!isServerRun())(
     );
   },
 );
+
+/** Bidi controls and zero-width characters (issue 23, finding 10), somewhere inside a name. */
+const hiddenInName = fc
+  .tuple(
+    fc.constantFrom('Anna', 'Wolf-Berger', 'O’Neill', 'Praxis Mitte', 'Zahnarztpraxis Dr. Sommer'),
+    fc.constantFrom(
+      ...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u200c\u200d\u200e\u200f\u2060\ufeff\u061c',
+    ),
+    fc.nat(),
+  )
+  .map(([name, hidden, at]) => {
+    const cut = 1 + (at % (name.length - 1));
+    return `${name.slice(0, cut)}${hidden}${name.slice(cut)}`;
+  });
+
+describe('names with bidi controls or zero-width characters', () => {
+  const api = useApi();
+  const token = (email: string) => api.issuer.tokenFor(email);
+  const sommer = async () => (await demoPracticeIds(api.db.database.db)).sommer;
+
+  const refusals: [
+    string,
+    (name: string) => Promise<{ statusCode: number; json(): unknown }>,
+    string,
+  ][] = [
+    [
+      'Company/CreateCompany',
+      async (name) =>
+        api.client.company.createCompany({
+          token: await token(demo.clara),
+          body: { name, street: 'Hauptstraße 1', postalCode: '50667', city: 'Köln' },
+        }),
+      'body.name',
+    ],
+    [
+      'Customer/UpdateCustomerData',
+      async (name) =>
+        api.client.customer.updateCustomerData({
+          token: await token(demo.clara),
+          body: { lastName: name },
+        }),
+      'body.lastName',
+    ],
+    [
+      'Employee/InviteEmployee',
+      async (name) =>
+        api.client.employee.inviteEmployee({
+          token: await token(demo.anna),
+          body: { companyId: await sommer(), email: 'eingeladen@example.com', firstName: name },
+        }),
+      'body.firstName',
+    ],
+  ];
+
+  it.each(refusals)('%s refuses them with a field error', async (_call, send, field) => {
+    await fc.assert(
+      fc.asyncProperty(hiddenInName, async (name) => {
+        const answer = await send(name);
+        expect(answer.statusCode, JSON.stringify(name)).toBe(400);
+        expect(ProblemSchema.parse(answer.json()).errors).toEqual([
+          { field, code: 'invalid_name_characters' },
+        ]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

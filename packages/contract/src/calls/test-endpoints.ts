@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { IdSchema } from '../customer.ts';
 import { EmailSchema } from '../email.ts';
+import { PersonNameSchema, PlaceNameSchema } from '../names.ts';
 
 // The test endpoints (`ATest/*`): registered only with ENABLE_TEST_ENDPOINTS, never in
 // production (decision 0013).
@@ -18,7 +19,7 @@ export const atestUsers = defineCall({
 
 const TestUserPracticeSchema = z.union([
   /** A new practice; the user is its superadmin. */
-  z.strictObject({ name: z.string().trim().min(1).max(200) }),
+  z.strictObject({ name: PlaceNameSchema }),
   /** An existing practice the user joins with an enabled membership. */
   z.strictObject({ companyId: IdSchema, role: z.enum(['member', 'admin']).default('member') }),
 ]);
@@ -34,8 +35,8 @@ export const atestCreateUser = defineCall({
   body: z.strictObject({
     email: EmailSchema,
     password: z.string().min(8).max(1024),
-    firstName: z.string().trim().min(1).max(100).optional(),
-    lastName: z.string().trim().min(1).max(100).optional(),
+    firstName: PersonNameSchema.optional(),
+    lastName: PersonNameSchema.optional(),
     /** The first one becomes the primary practice. */
     practices: z.array(TestUserPracticeSchema).max(10).optional(),
   }),

@@ -4,8 +4,8 @@ import {
   fieldError,
   FieldErrorCode,
   INVITATION_ROLES,
+  PersonNameSchema,
   PicklistCodeSchema,
-  plainText,
   TITLE_CODES,
   UNDEFINED_VALUE,
   usesProhibitedAlias,
@@ -43,7 +43,7 @@ export const EMPTY_INVITATION: InviteFormValues = {
   locationIds: [],
 };
 
-const optionalName = optionalText(plainText(100));
+const optionalName = optionalText(PersonNameSchema);
 
 /**
  * Checks the invitation as the api does: the contract's e-mail rules and no shared mailbox

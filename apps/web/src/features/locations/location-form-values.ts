@@ -4,7 +4,7 @@ import {
   EmailSchema,
   isPostalCode,
   PhoneSchema,
-  plainText,
+  PlaceNameSchema,
   type Location,
 } from '@pp/contract';
 import { addressSchema, postalCodeError } from '../../lib/forms/address-schema.ts';
@@ -35,7 +35,7 @@ export const LOCATION_FIELDS = [
  */
 export function locationFormSchema(country: string) {
   return z.object({
-    name: plainText(200),
+    name: PlaceNameSchema,
     ...addressSchema,
     postalCode: addressSchema.postalCode.refine(
       (value) => isPostalCode(value, country),

@@ -50,6 +50,18 @@ describe('/my-practice/new-practice/add', () => {
     expect(portal.practices.creates).toEqual([]);
   });
 
+  it('refuses a web address as the practice’s name and sends nothing (issue 23)', async () => {
+    const portal = await openAddPractice();
+    fillIn('Praxis https://evil.example/login');
+    submit();
+
+    expect(
+      await screen.findByText(/Bitte geben Sie hier keine Web- oder E-Mail-Adresse ein\./),
+    ).toBeTruthy();
+    expect(field('Name der Praxis').getAttribute('aria-invalid')).toBe('true');
+    expect(portal.practices.creates).toEqual([]);
+  });
+
   it('creates the practice, makes it the active one and shows it on /my-practice', async () => {
     const portal = await openAddPractice();
     fillIn();

@@ -5,7 +5,7 @@ import {
   EmailSchema,
   isPostalCode,
   PhoneSchema,
-  plainText,
+  PlaceNameSchema,
   WebsiteSchema,
   type Company as PracticeDetails,
 } from '@pp/contract';
@@ -47,7 +47,7 @@ const withScheme = (value: string) =>
 /** Checks the form in the browser as the api does; German postal codes have five digits. */
 export const practiceFormSchema = z
   .object({
-    name: plainText(200),
+    name: PlaceNameSchema,
     ...addressSchema,
     country: CountrySchema,
     phone: optionalText(PhoneSchema),

@@ -120,6 +120,28 @@ describe('the profile form', () => {
     await waitFor(() => expect(field('Preferred language').value).toBe('en'));
   });
 
+  it('refuses an address or an invisible character in a name, in both languages (issue 23)', async () => {
+    const account = await openProfile();
+
+    type('Vorname', 'Bitte Konto bestätigen: https://evil.example/verify');
+    type('Nachname', 'Wolf\u202e');
+    await waitFor(() =>
+      expect(errorOf('Vorname')).toContain(
+        'Bitte geben Sie hier keine Web- oder E-Mail-Adresse ein.',
+      ),
+    );
+    expect(errorOf('Nachname')).toContain('nicht erlaubt ist, etwa ein unsichtbares Steuerzeichen');
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(field('Vorname')));
+    expect(account.state.updates).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() =>
+      expect(errorOf('First name')).toContain('Please do not enter a web or e-mail address here.'),
+    );
+    expect(errorOf('Last name')).toContain('such as an invisible control character');
+  });
+
   it('keeps the input and shows SAVE_ERROR when the save fails', async () => {
     await openProfile();
     server.use(onCall(UPDATE, () => HttpResponse.json({}, { status: 500 })));
