@@ -7,6 +7,7 @@ import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/tokens/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/http/bare-answers.ts';
+import { limitJsonNesting } from './lib/http/json-nesting.ts';
 import { loggerOptions, requestLine, requestLogger } from './lib/logging/logger.ts';
 import { serverTimeouts } from './lib/http/server-timeouts.ts';
 import { trustProxyOption } from './lib/http/trust-proxy.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // JSON only: any other body answers 415 (Fastify also parses text/plain by default).
   app.removeContentTypeParser('text/plain');
+  limitJsonNesting(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

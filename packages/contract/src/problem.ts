@@ -74,6 +74,8 @@ export const FieldErrorCode = {
   /** A German postal code has five digits. */
   invalidPostalCode: 'invalid_postal_code',
   invalidUrl: 'invalid_url',
+  /** Objects and arrays nested deeper than any call needs (`params.maximum` levels). */
+  tooDeep: 'too_deep',
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
 /** Every field error code; the web app has texts for each (`FIELD_ERRORS.<code>`). */

@@ -96,3 +96,34 @@ describe.runIf(!isServerRun())(
     );
   },
 );
+
+/** Bodies at the edge of the 64 KiB limit (security finding 5): nested past any call, and wide. */
+const EXTREME_BODIES = {
+  'deep (6,000 levels)': `{"firstName":${'['.repeat(6000)}${']'.repeat(6000)}}`,
+  'wide (5,000 keys)': JSON.stringify(
+    Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`k${index}`, index])),
+  ),
+  'wide (a 60 KB array)': JSON.stringify({ firstName: Array.from({ length: 15_000 }, () => 'x') }),
+};
+const writes = operations.filter(([, call]) => call.method !== 'GET');
+
+describe('every write with a deep or a wide body', () => {
+  const api = useApi();
+  let token = '';
+  beforeAll(async () => {
+    token = await api.issuer.tokenFor(demo.anna);
+  });
+
+  it.each(writes)('%s answers a problem, never 500', async (_path, call: CallDefinition) => {
+    for (const [name, body] of Object.entries(EXTREME_BODIES)) {
+      const answer = await api.client.unchecked(call, {
+        token,
+        remoteAddress: randomClientAddress(),
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(answer.statusCode, `${name}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+      expect(ProblemSchema.safeParse(answer.json()).success, name).toBe(true);
+    }
+  });
+});
