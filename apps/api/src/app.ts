@@ -16,6 +16,7 @@ import { errorsPlugin, sendNotFound } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { writeLimitPlugin } from './plugins/write-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin, type WebOptions } from './plugins/web.ts';
 import { mailboxPlugin } from './non-api-routes/mailbox.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         maxLifetimeSeconds: config.oidc.accessTokenMaxMinutes * 60,
       }),
   });
+  await app.register(writeLimitPlugin, { perHour: config.accountWritesPerHour });
   await app.register(authorizationPlugin);
   await app.register(identityPlugin, {
     administration: identityAdministrationOf(config),
