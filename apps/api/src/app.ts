@@ -7,6 +7,7 @@ import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/tokens/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/http/bare-answers.ts';
+import { limitJsonNesting } from './lib/http/json-nesting.ts';
 import { loggerOptions, requestLine, requestLogger } from './lib/logging/logger.ts';
 import { serverTimeouts } from './lib/http/server-timeouts.ts';
 import { trustProxyOption } from './lib/http/trust-proxy.ts';
@@ -15,6 +16,7 @@ import { errorsPlugin, sendNotFound } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { writeLimitPlugin } from './plugins/write-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin, type WebOptions } from './plugins/web.ts';
 import { mailboxPlugin } from './non-api-routes/mailbox.ts';
@@ -69,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // JSON only: any other body answers 415 (Fastify also parses text/plain by default).
   app.removeContentTypeParser('text/plain');
+  limitJsonNesting(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -111,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         maxLifetimeSeconds: config.oidc.accessTokenMaxMinutes * 60,
       }),
   });
+  await app.register(writeLimitPlugin, { perHour: config.accountWritesPerHour });
   await app.register(authorizationPlugin);
   await app.register(identityPlugin, {
     administration: identityAdministrationOf(config),

@@ -165,6 +165,11 @@ const EnvSchema = z.object({
     600,
     'must be a whole number of seconds from 1 to 600',
   ).default(30),
+  ACCOUNT_WRITES_PER_HOUR: wholeNumber(
+    1,
+    1_000_000,
+    'must be a whole number from 1 to 1000000',
+  ).default(100),
   DEMO_DATA: bool.optional(),
   ENABLE_TEST_ENDPOINTS: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
@@ -221,6 +226,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** When the process sheds load with 503 (0 turns a check off). */
   overload: { maxEventLoopDelayMs: number; maxHeapMiB: number };
+  /** How often an account may make one write call in an hour (decision 0050). */
+  accountWritesPerHour: number;
   demoData: boolean;
   testEndpoints: boolean;
   /** `/dev/mailbox`: only with the embedded provider and a loopback PUBLIC_URL. */
@@ -392,6 +399,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapMiB: env.OVERLOAD_MAX_HEAP_MIB,
     },
+    accountWritesPerHour: env.ACCOUNT_WRITES_PER_HOUR,
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,
     mailbox,

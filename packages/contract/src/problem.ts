@@ -78,6 +78,8 @@ export const FieldErrorCode = {
   addressInName: 'address_in_name',
   /** A character a name does not have: bidi controls, zero-width characters, symbols (0049). */
   invalidNameCharacters: 'invalid_name_characters',
+  /** Objects and arrays nested deeper than any call needs (`params.maximum` levels). */
+  tooDeep: 'too_deep',
 } as const;
 export type FieldErrorCode = (typeof FieldErrorCode)[keyof typeof FieldErrorCode];
 /** Every field error code; the web app has texts for each (`FIELD_ERRORS.<code>`). */

@@ -46,15 +46,18 @@ function databaseStore(database: Database): FastifyRateLimitStoreCtor {
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the merged parameters with the route under `routeInfo`.
       const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
-      // By path only: the HEAD route Fastify adds to a GET shares its counter.
-      return new DatabaseStore(undefined, `${this.prefix}${route?.url ?? ''}:`);
+      // By path only: the HEAD route Fastify adds to a GET shares its counter. A limiter made
+      // with `createRateLimit` has no route; its keys name what they count.
+      const prefix = route?.url ? `${this.prefix}${route.url}:` : this.prefix;
+      return new DatabaseStore(undefined, prefix);
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
 }
 
 /**
- * Rate limits on the sensitive calls (each opts in with `config.rateLimit`). Counters live in
+ * Rate limits on the sensitive calls (each opts in with `config.rateLimit`), and the limiter of
+ * every write per account (`write-limit.ts`). Counters live in
  * the database, or in Redis when REDIS_URL is set. When the counter store fails, requests pass.
  */
 export const rateLimitPlugin = fp(

@@ -85,9 +85,15 @@ export function registerCall<C extends CallDefinition>(
       },
       security: needsToken(call) ? [{ bearer: [] }] : [],
     },
-    // (The rate limit, where a call has one, counts in `onRequest`, before this.)
+    // (The rate limit, where a call has one, counts in `onRequest`, before this.) Every write
+    // also counts against its account's limit (decision 0050).
     ...(needsToken(call)
-      ? { preParsing: async (request: FastifyRequest) => app.authenticate(request, scope) }
+      ? {
+          preParsing: async (request: FastifyRequest) => {
+            await app.authenticate(request, scope);
+            if (call.method !== 'GET') await app.countWrite(request);
+          },
+        }
       : {}),
     // Before validation: no field, known or not, reaches a handler with a control character.
     preValidation: async (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CompanySchema, CustomerSchema } from '@pp/contract';
-import { auditLog, companies } from '../../src/db/schema.ts';
+import { auditLog, companies, customers } from '../../src/db/schema.ts';
 import { useApi } from '../support/context.ts';
 import { bearer, expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
@@ -73,6 +73,31 @@ describe('a disabled practice', () => {
       'company.enabled',
       'company.updated',
     ]);
+  });
+
+  it('is made the primary practice of nobody, by the person or by an admin', async () => {
+    const { practice, owner, admin } = await practiceWithStaff();
+    const memberEmail = uniqueEmail('mitglied');
+    const member = await createCustomer(db(), {
+      email: memberEmail,
+      practices: [{ companyId: practice.id }],
+      primaryCompanyId: null,
+    });
+    const own = bearer(await api.issuer.tokenFor(memberEmail));
+    expect((await disable(owner, practice.id)).statusCode).toBe(200);
+    const primaryOf = async () =>
+      (await db().select().from(customers).where(eq(customers.id, member.id)))[0]?.primaryCompanyId;
+
+    for (const headers of [own, admin]) {
+      const answer = await api.client.employee.changePrimaryCompany({
+        headers,
+        body: { customerId: member.id, companyId: practice.id },
+      });
+      expectProblem(answer, 409, 'practice_disabled');
+    }
+    expect(await primaryOf()).toBeNull();
+    const audited = await db().select().from(auditLog).where(eq(auditLog.entityId, member.id));
+    expect(audited.map((entry) => entry.action)).not.toContain('customer.primary_practice_changed');
   });
 
   it('is disabled only by its superadmin, not by an admin', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE, calls, defineCall, EmailSchema } from '@pp/contract';
+import { MAX_JSON_NESTING } from '../../src/lib/http/json-nesting.ts';
 import { registerCall } from '../../src/routing/register-call.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
@@ -129,6 +130,29 @@ describe('bad input', () => {
   it('refuses prototype pollution attempts with 400', async () => {
     const response = await post('{"__proto__": {"admin": true}, "firstName": "A"}');
     expectProblem(response, 400, 'validation_failed');
+  });
+
+  it('refuses a body nested deeper than any call needs with 400 and stores nothing', async () => {
+    const token = await api.issuer.tokenFor(demo.clara);
+    const deep = `{"firstName":${'['.repeat(6000)}${']'.repeat(6000)}}`;
+    const answer = await api.client.unchecked(calls.customerUpdateCustomerData, {
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
+    expect(expectProblem(answer, 400, 'validation_failed').errors).toEqual([
+      { field: 'body', code: 'too_deep', params: { maximum: MAX_JSON_NESTING } },
+    ]);
+    const after = await api.client.customer.getCustomerData({ token });
+    expect(after.json()).toMatchObject({ firstName: 'Clara' });
+  });
+
+  it('still reads a body nested as deep as the limit allows', async () => {
+    const nested = `${'['.repeat(MAX_JSON_NESTING - 1)}${']'.repeat(MAX_JSON_NESTING - 1)}`;
+    const answer = await post(`{"firstName":${nested}, "note": "[[[[[[[[[[{{{{{{{{"}`);
+    expect(expectProblem(answer, 400, 'validation_failed').errors).toEqual(
+      expect.arrayContaining([{ field: 'body.firstName', code: 'invalid_type' }]),
+    );
   });
 
   it('answers 413 to a body over the limit', async () => {

@@ -8,9 +8,10 @@ import {
   type CallDefinition,
   type MembershipRole,
 } from '@pp/contract';
-import { auditLog, customers } from '../../src/db/schema.ts';
+import { auditLog, companies, customers } from '../../src/db/schema.ts';
 import { hasRole } from '../../src/lib/authorization/memberships.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
+import { expectProblem } from '../support/expect-problem.ts';
 import { useApi } from '../support/context.ts';
 import { createCustomer, uniqueEmail } from '../support/factories.ts';
 import { randomClientAddress } from '../rate-limit/limits.ts';
@@ -36,6 +37,8 @@ function roleIn(caller: Caller, kind: ObjectKind): MembershipRole | null {
   }
   return kind === 'foreign' && caller === 'outsider' ? 'superadmin' : null;
 }
+
+const WORKS_WHILE_DISABLED = (name: string) => name === 'Company_EnableCompany';
 
 type Expected = 'allowed' | 'signed-in' | number;
 
@@ -176,4 +179,28 @@ describe('the authorization matrix', () => {
       });
     },
   );
+
+  /**
+   * A disabled practice is read-only (docs/product.md §4): every write in it answers 409, even
+   * to its superadmin, but for enabling it again (the one call declared `whileDisabled`).
+   */
+  describe.each(
+    OPERATIONS.filter(([, call]) => typeof call.access === 'object' && call.method !== 'GET'),
+  )('%s, in a disabled practice', (name, call) => {
+    it('answers 409 practice_disabled (but enabling it)', async () => {
+      const row = ROWS[name];
+      const access: CallAccess = call.access;
+      if (!row || typeof access !== 'object') throw new Error(`no row for ${name}`);
+      const { db } = api.db.database;
+      const world = await createWorld(db);
+      const practice = world.objects.own.practice;
+      await db.update(companies).set({ status: 'disabled' }).where(eq(companies.id, practice));
+      const request = row(world.objects.own, world.ids.superadmin);
+      const answer = await send(world.emails.superadmin, call, request);
+      const works = WORKS_WHILE_DISABLED(name);
+      expect(access.practice.whileDisabled === 'allowed', 'declared whileDisabled').toBe(works);
+      if (works) check(answer, 'allowed', name);
+      else expectProblem(answer, 409, 'practice_disabled');
+    });
+  });
 });

@@ -131,15 +131,8 @@ export const employeeChangePrimaryCompany = defineCall({
   tag: 'Employee',
   summary:
     "Sets a customer's primary practice: the customer themself, or an admin of that practice for one of its members; it must be an enabled membership",
-  // Works on a disabled practice too: it only says which practice the person opens first.
-  access: {
-    practice: {
-      from: 'body.companyId',
-      role: 'admin',
-      orSelf: 'body.customerId',
-      whileDisabled: 'allowed',
-    },
-  },
+  // A disabled practice is read-only like for every other write (docs/product.md §4).
+  access: { practice: { from: 'body.companyId', role: 'admin', orSelf: 'body.customerId' } },
   body: MembershipTargetSchema,
   response: DoneSchema,
 });

@@ -6,7 +6,8 @@ const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Field errors for every string (value or key) in a request part that holds a control
- * character; a NUL byte would make PostgreSQL fail the query. Depth is bounded by the body limit.
+ * character; a NUL byte would make PostgreSQL fail the query. The JSON parser bounds the depth
+ * (`json-nesting.ts`), so the recursion stays shallow.
  */
 export function controlCharacterErrors(
   part: string,

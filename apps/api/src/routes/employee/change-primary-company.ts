@@ -7,16 +7,18 @@ import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 /**
- * The customer themself, or an admin of the practice for one of its members (the declaration's
- * `orSelf`); the practice must be an enabled membership of the customer. Anything else answers
- * like a random id.
+ * The customer themself, or an admin of the practice for one of its members: the declared
+ * access (`orSelf`) has checked the caller's enabled membership and role, and refused a disabled
+ * practice. Someone else must be an enabled member of it too; anything else answers like a
+ * random id.
  */
 export default defineRoute(calls.employeeChangePrimaryCompany, async (request) => {
   const { db } = request.server;
   const { customerId, companyId } = request.body;
   const callerId = request.customer.id;
-  const target = await enabledMembership(db, customerId, companyId);
-  if (!target) throw ApiError.notFound();
+  if (customerId !== callerId && !(await enabledMembership(db, customerId, companyId))) {
+    throw ApiError.notFound();
+  }
   await db.transaction(async (tx) => {
     await tx
       .update(customers)
