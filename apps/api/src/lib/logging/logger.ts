@@ -56,6 +56,13 @@ export function serializeError(
   };
 }
 
+/** The error of a stream whose client hung up before the answer was through. */
+function isClientGone(value: unknown): boolean {
+  if (!(value instanceof Error)) return false;
+  const { code } = value as NodeJS.ErrnoException;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || value.message === 'premature close';
+}
+
 /**
  * Structured logs that never contain tokens, passwords, link hashes or e-mail addresses:
  * requests are logged by method and path only, headers and bodies never.
@@ -67,6 +74,14 @@ export function loggerOptions(
   return {
     level,
     ...(stream ? { stream } : {}),
+    hooks: {
+      logMethod(args, method, logLevel) {
+        // A browser that goes away while an answer is on its way (a closed tab, a navigation)
+        // is normal; @fastify/compress reports it as an error. Written at debug (issue 22).
+        if (logLevel >= 50 && isClientGone(args[0])) return this.debug(...args);
+        return method.apply(this, args);
+      },
+    },
     redact: {
       paths: [
         'req.headers.authorization',
