@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectMantineStylesLoaded } from './mantine-styles.ts';
 
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -8,7 +9,9 @@ const AXE_SECONDS = 20;
 
 /**
  * Runs axe-core (WCAG 2.x A and AA, plus best practices) in the light and the dark colour
- * scheme and expects no violation in either. The portal's default scheme follows the media
+ * scheme and expects no violation in either, and every Mantine component on the page to have
+ * its styles ({@link expectMantineStylesLoaded}): a missing stylesheet breaks a layout that axe
+ * does not see. The portal's default scheme follows the media
  * query, so emulating it switches the page; a scheme the page pinned (`pp.color-scheme`) wins.
  * The emulation the test had before is restored afterwards.
  */
@@ -17,6 +20,7 @@ export async function expectNoAxeViolations(page: Page) {
   // worker beside it: each call adds its own time to the test's budget instead of every spec
   // guessing how many it runs.
   test.info().setTimeout(test.info().timeout + AXE_SECONDS * 1000);
+  await expectMantineStylesLoaded(page);
   const before = await page.evaluate(() =>
     window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
   );
