@@ -106,7 +106,7 @@ async function measure(
 build();
 const portal = await startPortalServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
+  ...(CHROMIUM ? { chromePath: CHROMIUM } : {}),
   chromeFlags: CHROMIUM_FLAGS,
   logLevel: 'silent',
 });

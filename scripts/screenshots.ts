@@ -54,7 +54,10 @@ async function signIn(page: Page) {
 buildWebIfStale();
 await mkdir(FOLDER, { recursive: true });
 const portal = await startPortalServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({
+  ...(CHROMIUM ? { executablePath: CHROMIUM } : {}),
+  args: CHROMIUM_FLAGS,
+});
 try {
   for (const scheme of SCHEMES) {
     const desktop = await newPage(browser, scheme, DESKTOP);

@@ -1,4 +1,6 @@
+import { chromium } from '@playwright/test';
 import { buildWebIfStale } from './build-web.ts';
+import { missingBrowserMessage } from './chromium.ts';
 import { startPortalServer } from './portal-server.ts';
 
 /**
@@ -6,6 +8,8 @@ import { startPortalServer } from './portal-server.ts';
  * workers find it through the environment they inherit.
  */
 export default async function globalSetup() {
+  const missing = missingBrowserMessage(chromium.executablePath());
+  if (missing) throw new Error(missing);
   buildWebIfStale();
   const server = await startPortalServer();
   process.env['E2E_PORTAL_URL'] = server.url;
