@@ -1,5 +1,6 @@
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { usePortalLanguage } from '../../support/language.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
 
@@ -31,6 +32,39 @@ test.describe('on a 360 px wide phone', () => {
     );
   });
 });
+
+const BURGER = {
+  de: { open: 'Navigation öffnen', close: 'Navigation schließen', navigation: 'Hauptnavigation' },
+  en: { open: 'Open navigation', close: 'Close navigation', navigation: 'Main navigation' },
+} as const;
+
+for (const language of ['de', 'en'] as const) {
+  test.describe(`on a 360 px wide phone (${language})`, () => {
+    test.use({ viewport: { width: 360, height: 720 } });
+
+    test('Escape closes the open navigation and gives the focus back to the burger (issue 22, point 14)', async ({
+      page,
+      portal,
+    }) => {
+      const texts = BURGER[language];
+      await usePortalLanguage(page, portal.url, language);
+      await page.goto(`${portal.url}/dashboard`);
+      await signIn(page, anna.email);
+      await expect(heading(page)).toBeVisible();
+      const navigation = page.getByRole('navigation', { name: texts.navigation });
+      const burger = page.getByRole('button', { name: texts.open });
+      await burger.focus();
+      await page.keyboard.press('Enter');
+      await expect(navigation).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(navigation.getByRole('link').first()).toBeFocused();
+
+      await page.keyboard.press('Escape');
+      await expect(navigation).toBeHidden();
+      await expect(page.getByRole('button', { name: texts.open })).toBeFocused();
+    });
+  });
+}
 
 test('the keyboard reaches the content through the skip link, with visible focus', async ({
   page,
