@@ -42,7 +42,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         email: `e2e-${randomUUID().slice(0, 12)}@example.com`,
         password: `Test-${randomUUID()}`,
         firstName: 'Erika',
-        lastName: `Test-${randomUUID().slice(0, 6)}`,
+        // A person's name has letters only (decision 0049): the digits of the id become letters.
+        lastName: `Test-${randomUUID()
+          .slice(0, 6)
+          .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!)}`,
         ...input,
       };
       const response = await request.post(`${portal.url}/api/v1${calls.atestCreateUser.path}`, {
