@@ -1,4 +1,5 @@
 import { Anchor, Burger, Group } from '@mantine/core';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
@@ -14,12 +15,15 @@ interface AppHeaderProps {
   withNavigation: boolean;
   navigationOpened: boolean;
   onToggleNavigation: () => void;
+  /** The burger, which takes the focus back when the navigation closes by Escape. */
+  burgerRef?: Ref<HTMLButtonElement>;
 }
 
 export function AppHeader({
   withNavigation,
   navigationOpened,
   onToggleNavigation,
+  burgerRef,
 }: AppHeaderProps) {
   const { t } = useTranslation();
   const { logoUrl } = useWebConfiguration();
@@ -29,6 +33,7 @@ export function AppHeader({
       <Group gap="xs" wrap="nowrap">
         {withNavigation && (
           <Burger
+            ref={burgerRef}
             opened={navigationOpened}
             onClick={onToggleNavigation}
             hiddenFrom="sm"

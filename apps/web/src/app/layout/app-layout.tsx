@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { MainNavigation } from './main-navigation.tsx';
@@ -19,6 +19,19 @@ interface AppLayoutProps {
 export function AppLayout({ navigation, children }: AppLayoutProps) {
   const [opened, setOpened] = useState(false);
   const withNavigation = navigation !== 'none';
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open navigation (a phone's menu) and hands the focus back to the burger.
+  useEffect(() => {
+    if (!opened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpened(false);
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened]);
 
   return (
     <>
@@ -27,6 +40,7 @@ export function AppLayout({ navigation, children }: AppLayoutProps) {
         withNavigation={withNavigation}
         navigationOpened={opened}
         onToggleNavigation={() => setOpened((current) => !current)}
+        burgerRef={burgerRef}
       />
       <div className="app-body" data-with-navigation={withNavigation || undefined}>
         {withNavigation && (

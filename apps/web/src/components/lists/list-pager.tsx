@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Pagination.css';
 import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
