@@ -1,10 +1,10 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useTranslation } from 'react-i18next';
 import { NoPracticeInvitation } from '../../../components/no-practice-invitation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';

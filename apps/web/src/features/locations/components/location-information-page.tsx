@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Anchor, Text } from '@mantine/core';
 import { useEffect } from 'react';

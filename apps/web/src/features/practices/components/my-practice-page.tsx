@@ -1,8 +1,8 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoPracticeInvitation } from '../../../components/no-practice-invitation.tsx';

@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
