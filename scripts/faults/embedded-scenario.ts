@@ -40,6 +40,8 @@ export async function runEmbeddedScenario(folder: string): Promise<ScenarioRepor
       OIDC_AUDIENCE: issuer.audience,
       PUBLIC_URL: baseUrl,
       DEMO_DATA: 'false',
+      // As in the server scenario: the load is far past the per-account limit (decision 0050).
+      ACCOUNT_WRITES_PER_HOUR: '1000000',
     };
     const api = apiInstance('embedded', port, env, path.join(folder, 'api-embedded.log'));
     await api.start();
