@@ -67,6 +67,10 @@ export const FieldErrorCode = {
   invalidCharacters: 'invalid_characters',
   invalidPhone: 'invalid_phone',
   invalidDate: 'invalid_date',
+  /** A date of birth after today (issue 22: it got the format's message). */
+  dateInFuture: 'date_in_future',
+  /** A date of birth before 1900. */
+  dateTooEarly: 'date_too_early',
   /** A value that is not one of its list's entries (picklists, titles). */
   unknownChoice: 'unknown_choice',
   /** The new value is the one already stored (a new e-mail address). */

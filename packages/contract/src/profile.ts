@@ -33,10 +33,8 @@ function todayInGermany(): string {
 /** An ISO date `YYYY-MM-DD` of birth: not before 1900, not in the future. */
 export const BirthDateSchema = z.iso
   .date()
-  .refine(
-    (value) => value >= '1900-01-01' && value <= todayInGermany(),
-    fieldError(FieldErrorCode.invalidDate),
-  );
+  .refine((value) => value >= '1900-01-01', fieldError(FieldErrorCode.dateTooEarly))
+  .refine((value) => value <= todayInGermany(), fieldError(FieldErrorCode.dateInFuture));
 
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 

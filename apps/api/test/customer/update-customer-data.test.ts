@@ -135,7 +135,8 @@ describe('Customer/UpdateCustomerData', () => {
     it('malformed values', async () => {
       await refused({ phone: 'call me maybe' }, 'body.phone', 'invalid_phone');
       await refused({ phone: '12' }, 'body.phone', 'invalid_phone');
-      await refused({ dateOfBirth: '2999-01-01' }, 'body.dateOfBirth', 'invalid_date');
+      await refused({ dateOfBirth: '2999-01-01' }, 'body.dateOfBirth', 'date_in_future');
+      await refused({ dateOfBirth: '1899-12-31' }, 'body.dateOfBirth', 'date_too_early');
       await refused({ dateOfBirth: '31.02.1990' }, 'body.dateOfBirth', 'invalid');
       await refused({ firstName: 'Anna\u0000' }, 'body.firstName', 'invalid_characters');
       await refused({ lastName: 'x'.repeat(101) }, 'body.lastName', 'too_long');

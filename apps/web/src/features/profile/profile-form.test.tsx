@@ -104,8 +104,9 @@ describe('the profile form', () => {
       'Bitte geben Sie eine gültige Telefonnummer mit Vorwahl ein.',
     );
 
+    // A possible date in the future is not a format error (issue 22).
     type('Geburtsdatum', '01.01.2999');
-    await waitFor(() => expect(errorOf('Geburtsdatum')).toContain('mögliches Datum'));
+    await waitFor(() => expect(errorOf('Geburtsdatum')).toContain('liegt in der Zukunft'));
 
     save();
     await waitFor(() => expect(document.activeElement).toBe(field('Vorname')));
