@@ -11,6 +11,23 @@ test.use({ viewport: { width: 360, height: 480 } });
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+/** The scroll position once it has stopped moving: a wheel scrolls smoothly, for a while. */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const now = await scrollY(page);
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+  return last;
+}
+
 test('back and forward restore the scroll position', async ({ page, portal }) => {
   await page.goto(`${portal.url}/dashboard`);
   await signIn(page, ben.email);
@@ -19,8 +36,9 @@ test('back and forward restore the scroll position', async ({ page, portal }) =>
   const newsletter = page.getByRole('main').getByRole('link', { name: 'Newsletter' });
   await newsletter.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 120);
+  // Read where the page came to rest (a CI run read 360 mid-scroll; back restored the final 480).
   await expect.poll(() => scrollY(page)).toBeGreaterThan(200);
-  const position = await scrollY(page);
+  const position = await settledScrollY(page);
 
   await newsletter.click();
   await expect(heading(page)).toHaveText('Newsletter');
