@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { normalizeEmail } from '@pp/contract';
+import { cookieValue, hostCookieName } from './app/cookies.ts';
 
 /**
  * A browser that has signed in to an account keeps a device cookie for it (decision 0051): a
@@ -11,22 +12,12 @@ import { normalizeEmail } from '@pp/contract';
 const NONCE_FORMAT = /^[A-Za-z0-9_-]{22}$/;
 const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
-function cookieName(issuer: string): string {
-  return issuer.startsWith('https:') ? '__Host-pp_idp_device' : 'pp_idp_device';
-}
+const cookieName = (issuer: string) => hostCookieName(issuer, 'pp_idp_device');
 
 function macOf(nonce: string, email: string, secret: string): string {
   return createHmac('sha256', secret)
     .update(`device:${nonce}:${normalizeEmail(email)}`)
     .digest('base64url');
-}
-
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 /** The nonce of the browser's device cookie when it is valid for `email`; otherwise undefined. */

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieValue, hostCookieName } from '../app/cookies.ts';
 import { PageError } from '../app/error-page.ts';
 import type { FormDeps } from './types.ts';
 
@@ -11,18 +12,7 @@ import type { FormDeps } from './types.ts';
  */
 const NONCE_FORMAT = /^[A-Za-z0-9_-]{22}$/;
 
-/** Over https the `__Host-` prefix also keeps a sibling subdomain from setting the cookie. */
-function cookieName(issuer: string): string {
-  return issuer.startsWith('https:') ? '__Host-pp_idp_form' : 'pp_idp_form';
-}
-
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+const cookieName = (issuer: string) => hostCookieName(issuer, 'pp_idp_form');
 
 function tokenFor(nonce: string, secret: string): string {
   return createHmac('sha256', secret).update(`form:${nonce}`).digest('base64url');
