@@ -61,7 +61,7 @@ export function confirmation(page: Page, title: RegExp) {
   };
 }
 
-export const DISABLE_DIALOG = /^(Zugang sperren\?|Disable access\?)$/;
+export const DISABLE_DIALOG = /^(Zugang deaktivieren\?|Disable access\?)$/;
 export const TRANSFER_DIALOG =
   /^(Hauptadministration übergeben\?|Hand over main administration\?)$/;
 

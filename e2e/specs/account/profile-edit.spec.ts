@@ -102,5 +102,5 @@ test('an empty salutation and title (UNDEFINED) are sent as null and stay empty 
   await reload(page);
   await expect(form.salutation).toHaveValue('UNDEFINED');
   await expect(form.title).toHaveValue('UNDEFINED');
-  await expect(form.title.locator('option:checked')).toHaveText('– keine Auswahl –');
+  await expect(form.title.locator('option:checked')).toHaveText('Keine Auswahl');
 });

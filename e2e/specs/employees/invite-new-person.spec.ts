@@ -98,12 +98,12 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   const dialog = confirmation(page, DISABLE_DIALOG);
   await expect(dialog.dialog).toContainText(`Möchten Sie den Zugang von ${email}`);
   await dialog.confirm.click();
-  await expectToast(page, 'Der Zugang der Person ist gesperrt.');
+  await expectToast(page, 'Der Zugang der Person ist deaktiviert.');
   await expect(list.entry(email)).toContainText('Deaktiviert');
 
   // The invitee's next page load no longer shows Sommer's data.
   await reload(invitee);
-  await expect(mine.practice(SOMMER)).toContainText('Zugang gesperrt');
+  await expect(mine.practice(SOMMER)).toContainText('Zugang deaktiviert');
   await expect(mine.active).toHaveCount(0);
   await invitee.goto(`${portal.url}/my-practice/location-overview`);
   await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Standorte');

@@ -49,6 +49,7 @@ test('anna approves a request to join, makes ben superadmin and is admin afterwa
   await person.getByRole('button', { name: 'Hauptadministration übergeben: Ben Krause' }).click();
   const dialog = confirmation(page, TRANSFER_DIALOG);
   await expect(dialog.dialog).toContainText('an Ben Krause übergeben');
+  await expect(dialog.dialog).not.toContainText('/-in');
   await dialog.confirm.click();
   await expectToast(page, 'Die Hauptadministration wurde übergeben.');
   await expect(person).toContainText('Hauptadministrator');

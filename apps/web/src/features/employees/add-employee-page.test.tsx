@@ -13,7 +13,7 @@ const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
 
 const ALIAS_ERROR =
-  'Bitte verwenden Sie Ihre persönliche E-Mail-Adresse, kein gemeinsames Postfach wie info@ oder praxis@.';
+  'Bitte geben Sie die persönliche E-Mail-Adresse der Person ein, kein gemeinsames Postfach wie info@ oder praxis@.';
 
 const form = () => within(screen.getByRole('form', { name: 'Person einladen' }));
 const email = () => form().getByRole('textbox', { name: /^E-Mail-Adresse/ });

@@ -91,7 +91,7 @@ describe('/my-practice/employees-overview/information-employee', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hauptadministration übergeben' }));
     expect(
       await screen.findByText(
-        'Die Hauptadministration wurde übergeben. Sie sind jetzt Administrator/-in.',
+        'Die Hauptadministration wurde übergeben. Ihre Administrationsrechte behalten Sie.',
       ),
     ).toBeTruthy();
     expect(portal.employees.bodies['Employee/TransferSuperadmin']).toEqual([

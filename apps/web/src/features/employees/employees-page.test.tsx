@@ -67,13 +67,15 @@ describe('/my-practice/employees-overview', () => {
     const portal = await openEmployees();
     fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Zugang deaktivieren?' });
     expect(
-      within(dialog).getByText('Möchten Sie den Zugang von Clara Wolf zu dieser Praxis sperren?'),
+      within(dialog).getByText(
+        'Möchten Sie den Zugang von Clara Wolf zu dieser Praxis deaktivieren?',
+      ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }));
 
-    expect(await screen.findByText('Der Zugang der Person ist gesperrt.')).toBeTruthy();
+    expect(await screen.findByText('Der Zugang der Person ist deaktiviert.')).toBeTruthy();
     await waitFor(() => expect(card('Clara Wolf').getByText('Deaktiviert')).toBeTruthy());
     expect(portal.employees.bodies['Employee/DisableEmployee']).toEqual([
       { companyId: SOMMER_ID, customerId: portal.employees.employees[2]!.customerId },
@@ -86,7 +88,7 @@ describe('/my-practice/employees-overview', () => {
   it('cancelling the confirmation changes nothing', async () => {
     const portal = await openEmployees();
     fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Zugang deaktivieren?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(portal.employees.bodies['Employee/DisableEmployee']).toBeUndefined();
@@ -179,7 +181,7 @@ describe('/my-practice/employees-overview', () => {
   it('shows SAVE_ERROR and the reason when an action is refused', async () => {
     await openEmployees();
     fireEvent.click(card('Clara Wolf').getByRole('button', { name: 'Deaktivieren: Clara Wolf' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Zugang sperren?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Zugang deaktivieren?' });
     server.use(onCall(calls.employeeDisableEmployee, () => problem(403, 'forbidden')));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deaktivieren' }));
     expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();

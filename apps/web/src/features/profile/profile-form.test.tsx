@@ -47,7 +47,7 @@ describe('the profile form', () => {
     expect(field('Geburtsdatum').value).toBe('07.03.1990');
     expect(field('Telefon').value).toBe('030 123456');
     expect(field('Position in der Praxis').value).toBe('UNDEFINED');
-    expect(within(field('Titel')).getAllByRole('option')[0]?.textContent).toBe('– keine Auswahl –');
+    expect(within(field('Titel')).getAllByRole('option')[0]?.textContent).toBe('Keine Auswahl');
     expect(field('Bevorzugte Sprache').value).toBe('de');
   });
 

@@ -1,17 +1,23 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TITLE_CODES, UNDEFINED_VALUE } from '@pp/contract';
+import { FieldErrorCode, TITLE_CODES, UNDEFINED_VALUE } from '@pp/contract';
+import { fieldErrorTextKey } from '../../../lib/api/error-texts.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
 import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
 import type { InviteFields, InviteFormValues } from '../invite-form-values.ts';
 
 export type InviteForm = UseFormReturn<InviteFormValues, unknown, InviteFields>;
 
+/** The address is the invitee's, not the reader's: a shared mailbox is refused in those words. */
+const INVITEE_WORDING = {
+  [fieldErrorTextKey(FieldErrorCode.prohibitedAlias)]: 'INVITE.PROHIBITED_ALIAS',
+};
+
 /** The invitee's address and, as far as the inviter wants, salutation, title and name. */
 export function InviteFields({ form }: { form: InviteForm }) {
   const { t } = useTranslation();
-  const errorText = useFormErrorText();
+  const errorText = useFormErrorText(INVITEE_WORDING);
   const picklists = usePicklists().data;
   const { register } = form;
   const { errors } = form.formState;
