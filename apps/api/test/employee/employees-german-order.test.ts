@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { calls } from '@pp/contract';
 import { EmployeeSchema, EmployeesSchema } from '@pp/contract';
@@ -149,5 +150,20 @@ describe('the employees list in German order, searched as a German reader expect
     expect(await shown()).toEqual({ status: 'enabled', name: 'Eleonore Aal', after: undefined });
     expect(await names({ search: 'neuss' })).toEqual([]);
     expect(await names({ search: 'aal' })).toEqual(['Eleonore Aal']);
+  });
+
+  it('reads a page by name in the order of its index, on any table size', async () => {
+    // With a few rows a scan and a sort cost least; without them the index must serve the order.
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      return tx.execute(
+        sql`explain select customer_id from memberships where company_id = ${practiceId}
+            order by shown_name collate "C", shown_email, customer_id limit 10`,
+      );
+    });
+    const text = JSON.stringify(plan);
+    expect(text).toMatch(/Index (Only )?Scan using memberships_company_shown_name_idx/);
+    expect(text).not.toContain('Sort');
   });
 });
