@@ -93,7 +93,7 @@ try {
     for (const [label, query] of [
       [
         'page',
-        sql`select * from locations where company_id = ${practice.id} order by lower(name), id limit 25 offset 50`,
+        sql`select * from locations where company_id = ${practice.id} order by name_sort_key(name) collate "C", name collate "C", id limit 25 offset 50`,
       ],
       ['by id', sql`select * from locations where id = ${one!.id}`],
     ] as const) {

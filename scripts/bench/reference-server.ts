@@ -78,7 +78,7 @@ app.get('/api/v1/Location/GetLocations', async (request) => {
   const { parentId, contactId } = request.query as { parentId: string; contactId: string };
   await memberOf(request.headers.authorization, parentId);
   const page = await pool.query(
-    `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."company_id" = $1 order by lower("locations"."name") asc, "locations"."id" asc limit $2 offset $3`,
+    `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."company_id" = $1 order by name_sort_key("locations"."name") collate "C" asc, "locations"."name" collate "C" asc, "locations"."id" asc limit $2 offset $3`,
     [parentId, 25, 50],
   );
   const total = await pool.query(
@@ -86,7 +86,7 @@ app.get('/api/v1/Location/GetLocations', async (request) => {
     [parentId],
   );
   const associated = await pool.query(
-    `select ${LOCATION_COLUMNS} from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."customer_id" = $1 and "location_assignments"."company_id" = $2) order by lower("locations"."name") asc, "locations"."id" asc`,
+    `select ${LOCATION_COLUMNS} from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."customer_id" = $1 and "location_assignments"."company_id" = $2) order by name_sort_key("locations"."name") collate "C" asc, "locations"."name" collate "C" asc, "locations"."id" asc`,
     [contactId, parentId],
   );
   return {
@@ -100,7 +100,7 @@ app.get('/api/v1/Employee/GetEmployees', async (request) => {
   const { companyId } = request.query as { companyId: string };
   await memberOf(request.headers.authorization, companyId);
   const page = await pool.query(
-    `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at", "invitations"."email", "invitations"."typed", "invitations"."created_at", "invitations"."expires_at" ${PEOPLE} order by "memberships"."shown_name" asc, "memberships"."shown_email" asc, "memberships"."customer_id" asc limit $2 offset $3`,
+    `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at", "invitations"."email", "invitations"."typed", "invitations"."created_at", "invitations"."expires_at" ${PEOPLE} order by "memberships"."shown_name" collate "C" asc, "memberships"."shown_email" asc, "memberships"."customer_id" asc limit $2 offset $3`,
     [companyId, 25, 50],
   );
   const total = await pool.query(

@@ -87,19 +87,19 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await expect(mine.active).toContainText(SOMMER);
   await expect(mine.active).toContainText('Friedrichstraße 120, 10117 Berlin');
 
-  // Ben sees a member now, under the name of their own account (they gave none, so their
-  // address): what Ben typed was for the invitation only. He disables them after a
-  // confirmation naming them.
+  // Ben sees a member now, still under the name he typed: they gave none of their own yet, and
+  // the address alone would not tell him who it is (issue 22, point 10). He disables them after
+  // a confirmation naming them.
   await reload(page);
   await searchEmployees(page, email);
-  await expect(list.entry(email)).toContainText('Aktiv');
-  await expect(list.entry(email)).toContainText('Standorte: Praxis Mitte');
-  await list.action('Deaktivieren', 'Disable', email).click();
+  await expect(list.entry('Nina Neu')).toContainText('Aktiv');
+  await expect(list.entry('Nina Neu')).toContainText('Standorte: Praxis Mitte');
+  await list.action('Deaktivieren', 'Disable', 'Nina Neu').click();
   const dialog = confirmation(page, DISABLE_DIALOG);
-  await expect(dialog.dialog).toContainText(`Möchten Sie den Zugang von ${email}`);
+  await expect(dialog.dialog).toContainText('Möchten Sie den Zugang von Nina Neu');
   await dialog.confirm.click();
   await expectToast(page, 'Der Zugang der Person ist deaktiviert.');
-  await expect(list.entry(email)).toContainText('Deaktiviert');
+  await expect(list.entry('Nina Neu')).toContainText('Deaktiviert');
 
   // The invitee's next page load no longer shows Sommer's data.
   await reload(invitee);
@@ -110,7 +110,7 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await expect(invitee.getByText('Praxis Mitte')).toHaveCount(0);
 
   // Ben enables them again; Sommer is back on their next load.
-  await list.action('Aktivieren', 'Enable', email).click();
+  await list.action('Aktivieren', 'Enable', 'Nina Neu').click();
   await expectToast(page, 'Die Person hat jetzt Zugang zur Praxis.');
   await invitee.goto(`${portal.url}/my-practice`);
   await expect(mine.active).toContainText(SOMMER);

@@ -40,7 +40,7 @@ export const EmployeesQuerySchema = z.strictObject({
     .default(25),
   sort: z.enum(EMPLOYEE_SORT_FIELDS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  /** Matches name or e-mail (case-insensitive). */
+  /** Matches name or e-mail, folding case, umlauts, ß and accents (decision 0056). */
   search: z.string().trim().max(100).optional(),
   status: z.enum(MEMBERSHIP_STATUSES).optional(),
 });

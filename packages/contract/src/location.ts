@@ -41,7 +41,7 @@ const listOptions = {
     .default(25),
   sort: z.enum(LOCATION_SORT_FIELDS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  /** Matches name, street, postal code or city (case-insensitive). */
+  /** Matches name, street, postal code or city, folding case, umlauts, ß and accents (decision 0056). */
   search: z.string().trim().max(100).optional(),
 };
 

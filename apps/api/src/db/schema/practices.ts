@@ -90,12 +90,16 @@ export const memberships = pgTable(
     role: text('role', { enum: MEMBERSHIP_ROLES }).notNull().default('member'),
     status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull().default('enabled'),
     /**
-     * How the employees list shows and sorts the person: for an invitee the invitation's typed
-     * names and address, otherwise the customer's. Kept by triggers (migration 0009), so a page
-     * of a large practice is read in the order of an index.
+     * How the employees list sorts and finds the person: for an invitee the invitation's typed
+     * names and address, otherwise the customer's (or, while they have no name, the one typed
+     * when they were invited). Kept by triggers (migrations 0009, 0011), so a page of a large
+     * practice is read in the order of an index. `shown_name` is the name's sort key by DIN 5007
+     * (compared byte by byte, `collate "C"`), `shown_search` the folded text a search term is
+     * looked for in (decision 0056).
      */
     shownName: text('shown_name'),
     shownEmail: text('shown_email'),
+    shownSearch: text('shown_search'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,7 +108,7 @@ export const memberships = pgTable(
     index('memberships_company_idx').on(t.companyId),
     index('memberships_company_shown_name_idx').on(
       t.companyId,
-      t.shownName,
+      sql`${t.shownName} collate "C"`,
       t.shownEmail,
       t.customerId,
     ),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Employee, MembershipStatus } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -10,31 +10,31 @@ import {
 } from '../../db/schema.ts';
 import { ApiError } from '../http/problem.ts';
 import { TypedInviteeSchema } from './typed.ts';
-
-const invited = sql`${memberships.status} = 'invited'`;
-/** What admins see of a person: for an invitee only the invitation's address and typed data. */
-const shown = {
-  email: sql<string>`case when ${invited} then ${invitations.email} else ${customers.email} end`,
-  firstName: sql<
-    string | null
-  >`case when ${invited} then ${invitations.typed}->>'firstName' else ${customers.firstName} end`,
-  lastName: sql<
-    string | null
-  >`case when ${invited} then ${invitations.typed}->>'lastName' else ${customers.lastName} end`,
-};
+import { typedWhenAccepted } from './typed-when-accepted.ts';
 
 /**
- * Orders of the list, each served by an index of `memberships` (migration 0009): the shown name
- * and address are kept on the membership (`shown_name` is lower(last name || ' ' || first name)).
+ * Orders of the list, each served by an index of `memberships` (migrations 0009, 0011): the shown
+ * name's sort key by DIN 5007 and the address are kept on the membership (decision 0056).
  */
 const SORTS = {
-  name: memberships.shownName,
+  name: sql`${memberships.shownName} collate "C"`,
   email: memberships.shownEmail,
   role: sql`array_position(array['superadmin', 'admin', 'member'], ${memberships.role})`,
   status: sql`array_position(array['requested', 'invited', 'enabled', 'disabled'], ${memberships.status})`,
 } as const;
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * People whose shown names or address contain the term, compared folded (decision 0056): the
+ * membership keeps its text transliterated and as sort key, the term is folded the same two ways
+ * by the same functions, so "GROSS" finds Groß, "muessig" Müßig, "muller" Müller.
+ */
+function searching(term: string): SQL {
+  const pattern = escapeLike(term);
+  return sql`(${memberships.shownSearch} like '%' || name_search_key(${pattern}) || '%'
+    or ${memberships.shownSearch} like '%' || name_sort_key(${pattern}) || '%')`;
+}
 
 export interface EmployeeListQuery {
   page: number;
@@ -107,8 +107,18 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
         .from(locations)
         .where(and(eq(locations.companyId, companyId), inArray(locations.id, typedLocationIds)))
     : [];
+  const unnamed = found.filter(
+    (row) => row.status !== 'invited' && !row.customer.firstName && !row.customer.lastName,
+  );
+  const typedBefore = await typedWhenAccepted(
+    db,
+    companyId,
+    unnamed.map((row) => row.customerId),
+  );
   return found.map((row): Employee => {
     const { customer, invitation } = row;
+    // Without a name of their own, the person keeps the one typed when they were invited.
+    const named = typedBefore.get(row.customerId) ?? customer;
     if (row.status === 'invited' && invitation) {
       const typed = TypedInviteeSchema.parse(invitation.typed);
       return {
@@ -128,10 +138,10 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
     return {
       customerId: row.customerId,
       email: customer.email,
-      salutation: customer.salutation,
-      title: customer.title,
-      firstName: customer.firstName,
-      lastName: customer.lastName,
+      salutation: named.salutation,
+      title: named.title,
+      firstName: named.firstName,
+      lastName: named.lastName,
       role: row.role,
       status: row.status,
       locations: assigned
@@ -145,16 +155,9 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
 
 /** One page of the practice's people, searched, filtered and sorted. */
 export async function employeesOf(db: Executor, companyId: string, query: EmployeeListQuery) {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
   const where = and(
     query.status ? eq(memberships.status, query.status) : undefined,
-    pattern
-      ? or(
-          ilike(shown.email, pattern),
-          ilike(shown.firstName, pattern),
-          ilike(shown.lastName, pattern),
-        )
-      : undefined,
+    query.search ? searching(query.search) : undefined,
   );
   const order = query.direction === 'asc' ? asc : desc;
   // Ties go by the shown address, then by the person: the columns of the order's index.
@@ -163,16 +166,12 @@ export async function employeesOf(db: Executor, companyId: string, query: Employ
     .orderBy(...[SORTS[query.sort], ...ties, memberships.customerId].map((key) => order(key)))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  // Without a search the people are the practice's memberships (each with one customer and at
-  // most one open invitation): counted on the membership index alone.
-  const counted = db.select({ n: count() }).from(memberships).$dynamic();
-  const [total] = await (
-    pattern
-      ? counted
-          .innerJoin(customers, eq(customers.id, memberships.customerId))
-          .leftJoin(invitations, openInvitationOf)
-      : counted
-  ).where(and(eq(memberships.companyId, companyId), where));
+  // The people are the practice's memberships (each with one customer and at most one open
+  // invitation), and what a search compares is kept on them: counted on memberships alone.
+  const [total] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), where));
   return {
     employees: await toEmployees(db, companyId, found),
     total: total?.n ?? 0,
