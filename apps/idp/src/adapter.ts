@@ -4,8 +4,31 @@ import { z } from 'zod';
 import { refusingControlCharacters } from './adapter-input.ts';
 import type { IdpDb } from './db/database.ts';
 import { idpPayloads } from './db/schema.ts';
+import { asStored, changedFields, conflictingField, withChanges } from './payload-merge.ts';
+import { seenPayloads, type SeenPayloads } from './payload-versions.ts';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The models one browser's requests save at the same time (two tabs, a sign-out beside a
+ * silent renewal): their saves are checked against the version the request read (decision
+ * 0053). Codes, tokens and grants are written once and consumed or revoked instead.
+ */
+const VERSIONED_MODELS = new Set(['Session', 'Interaction']);
+
+/** How often a save is re-applied onto a newer version before it gives up. */
+const SAVE_ATTEMPTS = 5;
+
+/**
+ * A save that would undo another request's change to the same session or interaction. A bad
+ * request (400): the provider's error page, or an error the portal's sign-in handles, as for
+ * any refused request; the next try reads the new version.
+ */
+function conflict(model: string, field: string): errors.InvalidRequest {
+  return new errors.InvalidRequest(
+    `${model} was changed by another request (${field}); please try again`,
+  );
+}
 
 const Owner = z.object({
   accountId: z.string().optional(),
@@ -48,20 +71,39 @@ class PayloadAdapter implements Adapter {
     );
   }
 
+  /** The request's record of what it read, for the versioned models inside a request. */
+  private seen(): SeenPayloads | undefined {
+    return VERSIONED_MODELS.has(this.model) ? seenPayloads() : undefined;
+  }
+
+  private key(id: string): string {
+    return `${this.model}\u0000${id}`;
+  }
+
   private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
     const [row] = await this.db
-      .select({ payload: idpPayloads.payload, consumedAt: idpPayloads.consumedAt })
+      .select({
+        id: idpPayloads.id,
+        payload: idpPayloads.payload,
+        consumedAt: idpPayloads.consumedAt,
+        version: idpPayloads.version,
+      })
       .from(idpPayloads)
       .where(this.live(condition))
       .limit(1);
     if (!row) return undefined;
+    this.seen()?.set(this.key(row.id), {
+      version: row.version,
+      stored: row.payload,
+      view: row.payload,
+    });
     return row.consumedAt
       ? { ...row.payload, consumed: epochSeconds(row.consumedAt) }
       : row.payload;
   }
 
-  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const columns = {
+  private columns(payload: AdapterPayload, expiresIn: number | undefined) {
+    return {
       payload,
       grantId: payload.grantId ?? null,
       accountId: accountIdOf(payload),
@@ -69,10 +111,82 @@ class PayloadAdapter implements Adapter {
       userCode: payload.userCode ?? null,
       expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
     };
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const seen = this.seen();
+    if (seen) return this.saveVersioned(seen, id, asStored(payload), expiresIn);
+    const columns = this.columns(payload, expiresIn);
     await this.db
       .insert(idpPayloads)
       .values({ model: this.model, id, ...columns })
       .onConflictDoUpdate({ target: [idpPayloads.model, idpPayloads.id], set: columns });
+  }
+
+  /**
+   * Saves a session or an interaction over the version this request read, never over a newer
+   * one: when another request saved in between, this request's changed fields are applied onto
+   * the newer version, unless the other changed one of them too (then the save fails). A
+   * session ended in between stays ended: a save that changes nothing is dropped, any other
+   * fails. Each lost attempt means another request's save won, so the retries end.
+   */
+  private async saveVersioned(
+    seen: SeenPayloads,
+    id: string,
+    mine: AdapterPayload,
+    expiresIn: number | undefined,
+  ): Promise<void> {
+    const key = this.key(id);
+    let read = seen.get(key);
+    if (!read) {
+      const [inserted] = await this.db
+        .insert(idpPayloads)
+        .values({ model: this.model, id, ...this.columns(mine, expiresIn) })
+        .onConflictDoNothing()
+        .returning({ version: idpPayloads.version });
+      if (!inserted) throw conflict(this.model, 'id');
+      seen.set(key, { version: inserted.version, stored: mine, view: mine });
+      return;
+    }
+    const fields = changedFields(read.view, mine);
+    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt += 1) {
+      const next = withChanges(read.stored, mine, fields);
+      const [updated] = await this.db
+        .update(idpPayloads)
+        .set({ ...this.columns(next, expiresIn), version: sql`${idpPayloads.version} + 1` })
+        .where(
+          and(
+            eq(idpPayloads.model, this.model),
+            eq(idpPayloads.id, id),
+            eq(idpPayloads.version, read.version),
+          ),
+        )
+        .returning({ version: idpPayloads.version });
+      if (updated) {
+        seen.set(key, { version: updated.version, stored: next, view: mine });
+        return;
+      }
+      // A save that only extends the expiry (every request's, a silent renewal's) has nothing
+      // to add to a newer version, saved just now, nor to a session ended in between.
+      if (fields.length === 0) return;
+      const current = await this.current(id);
+      if (!current) throw conflict(this.model, fields[0] ?? 'id');
+      const field = conflictingField(current.payload, read.stored, mine, fields);
+      if (field !== undefined) throw conflict(this.model, field);
+      read = { version: current.version, stored: current.payload, view: read.view };
+    }
+    throw conflict(this.model, 'version');
+  }
+
+  /** The stored version of a row, expired or not. */
+  private async current(
+    id: string,
+  ): Promise<{ version: number; payload: AdapterPayload } | undefined> {
+    const [row] = await this.db
+      .select({ version: idpPayloads.version, payload: idpPayloads.payload })
+      .from(idpPayloads)
+      .where(and(eq(idpPayloads.model, this.model), eq(idpPayloads.id, id)));
+    return row;
   }
 
   find(id: string) {

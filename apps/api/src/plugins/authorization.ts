@@ -8,6 +8,7 @@ import {
   hasRole,
   type PracticeMembership,
 } from '../lib/authorization/memberships.ts';
+import type { LocationRow } from '../lib/locations/location.ts';
 import { practiceOf } from '../lib/practices/practice-of.ts';
 import { ApiError } from '../lib/http/problem.ts';
 
@@ -17,6 +18,11 @@ declare module 'fastify' {
     customer: CustomerRow | null;
     /** The caller's membership of the practice the request names; set for practice calls. */
     membership: PracticeMembership | null;
+    /**
+     * The location a call names by `target: 'location'`, as the authorization read it: the
+     * handler acts on this version rather than reading it again (decision 0053).
+     */
+    location: LocationRow | null;
   }
   interface FastifyInstance {
     /** Enforces a call's declared access (after authentication and validation). */
@@ -61,10 +67,11 @@ async function membershipFor(
   if (typeof id !== 'string') {
     throw ApiError.badRequest([{ field: access.from, code: FieldErrorCode.required }]);
   }
-  const companyId = await practiceOf(request.server.db, access.target ?? 'practice', id);
+  const practice = await practiceOf(request.server.db, access.target ?? 'practice', id);
   const membership =
-    companyId && (await enabledMembership(request.server.db, customer.id, companyId));
+    practice && (await enabledMembership(request.server.db, customer.id, practice.companyId));
   if (!membership) throw ApiError.notFound();
+  request.location = practice.location;
   if (!hasRole(membership.role, access.role) && !actsOnSelf(request, customer, access)) {
     throw ApiError.forbidden();
   }
@@ -77,7 +84,7 @@ async function membershipFor(
 
 /**
  * Authorization as a plugin before the handler: the customer and the membership a call's
- * declaration asks for are looked up once and put on the request. Handlers never check the
+ * declaration asks for (and the location it names) are looked up once and put on the request. Handlers never check the
  * caller's role again; what depends on the person acted on is `lib/authorization/policy.ts`,
  * and a call that changes memberships re-checks the role under the practice's lock
  * (`lib/authorization/recheck.ts`, decision 0045).
@@ -86,6 +93,7 @@ export const authorizationPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('customer', null);
     app.decorateRequest('membership', null);
+    app.decorateRequest('location', null);
     app.decorate('authorize', async (request: FastifyRequest, access: CallAccess) => {
       if (access !== 'customer' && typeof access !== 'object') return;
       const customer = await customerOf(request);

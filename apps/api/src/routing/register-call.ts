@@ -12,6 +12,7 @@ import { controlCharacterErrors } from '../lib/http/control-characters.ts';
 import type { CustomerRow } from '../lib/customers/linked-customer.ts';
 import { ApiError } from '../lib/http/problem.ts';
 import type { PracticeMembership } from '../lib/authorization/memberships.ts';
+import type { LocationRow } from '../lib/locations/location.ts';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -20,9 +21,11 @@ const NO_PARAMETERS = strictObject({});
 /** What the declared access guarantees on the request by the time the handler runs. */
 type Granted<A> = A extends 'customer'
   ? { customer: CustomerRow }
-  : A extends { practice: unknown }
-    ? { customer: CustomerRow; membership: PracticeMembership }
-    : unknown;
+  : A extends { practice: { target: 'location' } }
+    ? { customer: CustomerRow; membership: PracticeMembership; location: LocationRow }
+    : A extends { practice: unknown }
+      ? { customer: CustomerRow; membership: PracticeMembership }
+      : unknown;
 
 export type CallRequest<C extends CallDefinition> =
   C extends CallDefinition<infer Q, infer B>

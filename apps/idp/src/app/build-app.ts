@@ -8,6 +8,7 @@ import { plainQueries } from './control-characters.ts';
 import { errorPageHandler } from './error-page.ts';
 import { forwardedHeaders } from './forwarded-headers.ts';
 import { mountProvider } from './mount-provider.ts';
+import { payloadScopeHooks } from '../payload-versions.ts';
 import { securityHeaders } from './security-headers.ts';
 import { staticAssets } from './static-assets.ts';
 
@@ -30,6 +31,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: true,
   });
   app.setErrorHandler(errorPageHandler(options));
+  // Each request saves sessions and interactions over the versions it read (decision 0053).
+  payloadScopeHooks(app);
   // Our pages over 1 KiB go out compressed (brotli or gzip, by Accept-Encoding); the files,
   // compressed once at start, pass as they are; request bodies are never decompressed (issue 13).
   // A page's form token is bound to an interaction whose address an attacker cannot know, so no

@@ -82,6 +82,11 @@ export const idpPayloads = pgTable(
     userCode: text('user_code'),
     expiresAt: timestamptz('expires_at'),
     consumedAt: timestamptz('consumed_at'),
+    /**
+     * Counts the saves of a session or an interaction: a save names the version its request
+     * read and fails over a newer one (adapter.ts, decision 0053).
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),

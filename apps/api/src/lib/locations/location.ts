@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Location } from '@pp/contract';
-import type { Executor } from '../../db/client.ts';
-import { locations } from '../../db/schema.ts';
-import { ApiError } from '../http/problem.ts';
+import type { locations } from '../../db/schema.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -19,10 +16,4 @@ export function toLocation(row: LocationRow): Location {
     invoiceMail: row.invoiceMail,
     status: row.status,
   };
-}
-
-export async function locationById(db: Executor, locationId: string): Promise<LocationRow> {
-  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
-  if (!row) throw ApiError.notFound();
-  return row;
 }

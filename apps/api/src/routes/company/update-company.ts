@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { companies } from '../../db/schema.ts';
 import { ADDRESS_FIELDS, updateAddress } from '../../lib/addresses/address-changes.ts';
+import { assertPracticeEnabled } from '../../lib/authorization/recheck.ts';
 import { toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -11,8 +12,16 @@ export default defineRoute(calls.companyUpdateCompany, async (request) => {
   const { db } = request.server;
   const { companyId, role } = request.membership;
   const row = await updateAddress(db, {
-    lock: async (tx) =>
-      (await tx.select().from(companies).where(eq(companies.id, companyId)).for('update'))[0],
+    // The row as it is now, locked: disabled since the authorization, it takes no change.
+    lock: async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .for('update');
+      if (row) assertPracticeEnabled(row.status);
+      return row;
+    },
     body: request.body,
     fields: FIELDS,
     actorCustomerId: request.customer.id,

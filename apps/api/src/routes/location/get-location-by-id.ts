@@ -1,7 +1,8 @@
 import { calls } from '@pp/contract';
-import { locationById, toLocation } from '../../lib/locations/location.ts';
+import { toLocation } from '../../lib/locations/location.ts';
 import { defineRoute } from '../../routing/route.ts';
 
+// The location the authorization read (decision 0053).
 export default defineRoute(calls.locationGetLocationById, async (request) =>
-  toLocation(await locationById(request.server.db, request.query.locationId)),
+  toLocation(request.location),
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "idp_payloads" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
