@@ -62,6 +62,23 @@ export function myPracticePage(page: Page) {
   };
 }
 
+/** `/my-practice`: the requests to join the user sent, shown only as they were typed. */
+export function sentRequests(page: Page) {
+  const region = page.getByRole('region', {
+    name: exactly('Gesendete Anfragen', 'Sent requests'),
+  });
+  return {
+    region,
+    /** One request, by the customer number typed. */
+    request: (customerNumber: string) =>
+      region.getByRole('listitem').filter({ hasText: customerNumber }),
+    withdraw: (customerNumber: string) =>
+      region.getByRole('button', {
+        name: new RegExp(`^(Anfrage zurückziehen|Withdraw request): .*${customerNumber}`),
+      }),
+  };
+}
+
 /** The superadmin's disabling of the practice, and its confirmation dialog. */
 export function disablePractice(page: Page) {
   const dialog = page.getByRole('dialog', {

@@ -18,14 +18,16 @@ const anna = DEMO_USERS[0];
 const TEXTS = {
   de: {
     required: 'Bitte füllen Sie dieses Feld aus.',
-    customerNumber: 'Bitte geben Sie die Kundennummer im Format P-123456 ein.',
+    customerNumber:
+      'Bitte geben Sie die Kundennummer so ein, wie sie auf der Rechnung steht: P- und zehn Ziffern, bei älteren Praxen P- und sechs Ziffern.',
     duplicate: 'Diese Praxis gibt es vielleicht schon',
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
     contracts: 'Gültig ab 01.01.2025, unbefristet',
   },
   en: {
     required: 'Please fill in this field.',
-    customerNumber: 'Please enter the customer number in the format P-123456.',
+    customerNumber:
+      'Please enter the customer number as it appears on the invoice: P- and ten digits, or P- and six digits for older practices.',
     duplicate: 'This practice may already exist',
     email: 'Please enter a valid e-mail address',
     contracts: 'Valid from 01.01.2025, open-ended',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, MEMBERSHIP_ROLES } from './codes.ts';
+import { CustomerNumberSchema } from './customer-number.ts';
 import { IdSchema } from './customer.ts';
 import { EmailSchema } from './email.ts';
 import { FieldErrorCode } from './problem.ts';
@@ -32,13 +33,6 @@ export const WebsiteSchema = z
       return false;
     }
   }, fieldError(FieldErrorCode.invalidUrl));
-
-/** `P-` and six or more digits, as the portal generates them. */
-export const CustomerNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^P-\d{6,9}$/i)
-  .transform((value) => value.toUpperCase());
 
 /** A practice with all its data, as its members see it (`Company/GetCompany`). */
 export const CompanySchema = z
@@ -120,6 +114,26 @@ export type CompanyUpdate = z.input<typeof CompanyUpdateSchema>;
 export const ConnectCompanySchema = z
   .strictObject({ customerNumber: CustomerNumberSchema, postalCode: PostalCodeSchema })
   .meta({ id: 'ConnectCompany' });
+
+/**
+ * A request to join as its requester sees it until an admin approves: only what they typed, the
+ * same for a right and a wrong pair (decision 0052).
+ */
+export const SentRequestSchema = z
+  .object({
+    requestId: IdSchema,
+    customerNumber: z.string(),
+    postalCode: z.string(),
+    requestedAt: z.iso.datetime({ offset: true }),
+    /** When it lapses unless an admin approves it first. */
+    expiresAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'SentRequest' });
+export type SentRequest = z.infer<typeof SentRequestSchema>;
+
+export const SentRequestTargetSchema = z
+  .strictObject({ requestId: IdSchema })
+  .meta({ id: 'SentRequestTarget' });
 
 export const ENTITLEMENT_STATUSES = ['active', 'upcoming', 'expired'] as const;
 

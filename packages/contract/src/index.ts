@@ -4,6 +4,7 @@ export * as calls from './calls/index.ts';
 export * from './codes.ts';
 export * from './company.ts';
 export * from './customer.ts';
+export * from './customer-number.ts';
 export * from './dates.ts';
 export * from './email.ts';
 export * from './employee.ts';

@@ -77,6 +77,8 @@ export const FieldErrorCode = {
   unchanged: 'unchanged',
   /** A German postal code has five digits. */
   invalidPostalCode: 'invalid_postal_code',
+  /** A customer number whose check digit does not fit: a digit mistyped or two swapped (0052). */
+  checkDigitMismatch: 'check_digit_mismatch',
   invalidUrl: 'invalid_url',
   /** A web or e-mail address in a name (decision 0049). */
   addressInName: 'address_in_name',

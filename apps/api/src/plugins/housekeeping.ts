@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepExpiredInvitees } from '../lib/employees/sweep.ts';
+import { sweepExpiredRequests } from '../lib/practices/sent-requests.ts';
 
 const EVERY_MS = 10 * 60_000;
 
@@ -13,6 +14,11 @@ export const housekeepingPlugin = fp(
           if (removed > 0) app.log.info({ removed }, 'customers of expired invitations removed');
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'invitation sweep failed'));
+      sweepExpiredRequests(app.db)
+        .then((ended) => {
+          if (ended > 0) app.log.info({ ended }, 'requests to join lapsed');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'request sweep failed'));
     }, EVERY_MS).unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

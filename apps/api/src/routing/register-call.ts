@@ -13,6 +13,7 @@ import type { CustomerRow } from '../lib/customers/linked-customer.ts';
 import { ApiError } from '../lib/http/problem.ts';
 import type { PracticeMembership } from '../lib/authorization/memberships.ts';
 import type { LocationRow } from '../lib/locations/location.ts';
+import type { AccountLimit } from '../plugins/write-limit.ts';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -38,8 +39,10 @@ export type CallHandler<C extends CallDefinition> = (
 ) => Promise<z.infer<C['response']>>;
 
 export interface CallOptions {
-  /** Per-route rate limit; counters are shared by all instances. */
+  /** Per-route rate limit per client address; counters are shared by all instances. */
   rateLimit?: { max: number; timeWindow: number };
+  /** A stricter limit per account than every write's (decision 0050), for a call that needs it. */
+  accountLimit?: AccountLimit;
 }
 
 const ACCESS_TEXT = {
@@ -72,6 +75,9 @@ export function registerCall<C extends CallDefinition>(
 ): void {
   const { access } = call;
   const scope = access === 'api-scope' ? app.config.oidc.apiScope : undefined;
+  const countForAccount = options.accountLimit
+    ? app.accountCounter('account-call', options.accountLimit)
+    : undefined;
   const routeOptions: RouteShorthandOptions = {
     schema: {
       tags: [call.tag],
@@ -95,6 +101,7 @@ export function registerCall<C extends CallDefinition>(
           preParsing: async (request: FastifyRequest) => {
             await app.authenticate(request, scope);
             if (call.method !== 'GET') await app.countWrite(request);
+            await countForAccount?.(request);
           },
         }
       : {}),

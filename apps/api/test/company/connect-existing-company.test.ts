@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@pp/contract';
-import { companies, mailOutbox, memberships } from '../../src/db/schema.ts';
+import { companies, connectRequests, mailOutbox, memberships } from '../../src/db/schema.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import type { BodyOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
@@ -64,7 +64,7 @@ describe('Company/ConnectExistingCompany', () => {
     expect(toDavid.at(-1)?.textBody).toContain('Lena Berg');
   });
 
-  it('answers a wrong pair exactly like a right one, and stores nothing for it', async () => {
+  it('answers a wrong pair exactly like a right one, and joins nothing for it', async () => {
     const right = await newUser();
     const wrong = await newUser();
     // Each from an address of its own: the rate-limit headers count per address.
@@ -119,7 +119,7 @@ describe('Company/ConnectExistingCompany', () => {
     expect(await membershipOf(customer.id, practices.markt)).toMatchObject({ status: 'requested' });
   });
 
-  it('refuses malformed input with 400 and stores nothing', async () => {
+  it('refuses malformed input and a mistyped customer number with 400 and stores nothing', async () => {
     const { customer, headers } = await newUser();
     const problem = expectProblem(
       await connect(headers, { customerNumber: 'x', postalCode: '20095' }),
@@ -127,8 +127,26 @@ describe('Company/ConnectExistingCompany', () => {
       'validation_failed',
     );
     expect(problem.errors).toContainEqual(
-      expect.objectContaining({ field: 'body.customerNumber' }),
+      expect.objectContaining({ field: 'body.customerNumber', code: 'invalid' }),
     );
+    // Two digits of a new number swapped: its check digit no longer fits.
+    const created = await createPractice(db(), { postalCode: '20095' });
+    const digits = created.customerNumber.slice(2);
+    const swapped = `P-${digits[1]}${digits[0]}${digits.slice(2)}`;
+    if (swapped !== created.customerNumber) {
+      expect(
+        expectProblem(
+          await connect(headers, { customerNumber: swapped, postalCode: '20095' }),
+          400,
+          'validation_failed',
+        ).errors,
+      ).toEqual([
+        expect.objectContaining({ field: 'body.customerNumber', code: 'check_digit_mismatch' }),
+      ]);
+    }
+    expect(
+      await db().select().from(connectRequests).where(eq(connectRequests.customerId, customer.id)),
+    ).toEqual([]);
     expectProblem(
       await api.client.unchecked(calls.companyConnectExistingCompany, {
         headers,
@@ -140,6 +158,32 @@ describe('Company/ConnectExistingCompany', () => {
     );
     expect(await membershipOf(customer.id, practices.markt)).toBeUndefined();
   });
+
+  it('is limited per account too: past 10 requests an hour from anywhere it answers 429', async () => {
+    const { customer, headers } = await newUser();
+    for (let i = 0; i < 10; i += 1) {
+      expect(
+        (await connect(headers, { customerNumber: 'P-999999', postalCode: `2009${i}` })).statusCode,
+      ).toBe(202);
+    }
+    // From an address never seen before: the account's own limit holds.
+    const refused = expectProblemAnswer(
+      await connect(headers, {
+        customerNumber: markt.customerNumber,
+        postalCode: markt.postalCode!,
+      }),
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(await membershipOf(customer.id, practices.markt)).toBeUndefined();
+    expect(
+      await db().select().from(connectRequests).where(eq(connectRequests.customerId, customer.id)),
+    ).toHaveLength(10);
+  });
+  const expectProblemAnswer = (answer: Awaited<ReturnType<typeof connect>>) => {
+    expectProblem(answer, 429, 'rate_limited');
+    return answer;
+  };
 
   it('is rate limited: past 10 requests an hour from one address it answers 429', async () => {
     const { headers } = await newUser();

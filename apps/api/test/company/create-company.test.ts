@@ -44,7 +44,7 @@ describe('Company/CreateCompany', () => {
     expect(response.statusCode).toBe(201);
     const created = CompanySchema.parse(response.json());
     expect(created).toMatchObject({ role: 'superadmin', status: 'enabled', country: 'DE' });
-    expect(created.customerNumber).toMatch(/^P-\d{6}$/);
+    expect(created.customerNumber).toMatch(/^P-\d{10}$/);
     const me = CustomerSchema.parse(
       (await api.client.customer.getCustomerData({ headers })).json(),
     );

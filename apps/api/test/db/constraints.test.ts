@@ -10,6 +10,7 @@ import {
   memberships,
 } from '../../src/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { insertCompany } from '../../src/lib/practices/new-practice.ts';
 
 /** The SQLSTATE and constraint of a refused statement or commit. */
 async function refusal(work: Promise<unknown>): Promise<{ code: unknown; constraint: unknown }> {
@@ -46,14 +47,11 @@ describe('database constraints', () => {
   const createPractice = (name: string) =>
     db().transaction(async (tx) => {
       const owner = await newCustomer(tx);
-      const [practice] = await tx
-        .insert(companies)
-        .values({ name, postalCode: '10115' })
-        .returning();
+      const practice = await insertCompany(tx, { name, postalCode: '10115' });
       await tx
         .insert(memberships)
-        .values({ customerId: owner.id, companyId: practice!.id, role: 'superadmin' });
-      return practice!;
+        .values({ customerId: owner.id, companyId: practice.id, role: 'superadmin' });
+      return practice;
     });
 
   beforeAll(async () => {
@@ -77,7 +75,7 @@ describe('database constraints', () => {
     expect(
       await refusal(
         db().transaction(async (tx) => {
-          await tx.insert(companies).values({ name: 'Praxis ohne Inhaber' });
+          await insertCompany(tx, { name: 'Praxis ohne Inhaber' });
         }),
       ),
     ).toEqual({ code: '23514', constraint: 'practice_superadmin_required' });
@@ -152,11 +150,11 @@ describe('database constraints', () => {
     ).toEqual({ code: '23514', constraint: 'customers_email_normal_check' });
   });
 
-  it('generate unique customer numbers for new practices and refuse a duplicate', async () => {
+  it('give new practices different customer numbers and refuse a duplicate', async () => {
     const first = await createPractice('Praxis Eins');
     const second = await createPractice('Praxis Zwei');
-    expect(first.customerNumber).toMatch(/^P-\d{6}$/);
-    expect(second.customerNumber).toMatch(/^P-\d{6}$/);
+    expect(first.customerNumber).toMatch(/^P-\d{10}$/);
+    expect(second.customerNumber).toMatch(/^P-\d{10}$/);
     expect(first.customerNumber).not.toBe(second.customerNumber);
     expect(
       await refusal(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NEWSLETTER_CONSENT_VERSION } from '@pp/contract';
 import { uniqueEmail } from '../support/factories.ts';
 import type { Objects } from './world.ts';
@@ -36,7 +37,10 @@ export const ROWS: Record<string, Row> = {
   Company_DisableCompany: practice,
   Company_EnableCompany: practice,
   Company_GetCompany: practice,
+  Company_GetSentRequests: none,
   Company_UpdateCompany: (o) => ({ body: { companyId: o.practice, phone: '+49 30 1234567' } }),
+  // Only one's own request: anyone else's id answers like a random one (404).
+  Company_WithdrawSentRequest: () => ({ body: { requestId: randomUUID() } }),
   Customer_ChangePassword: none,
   Customer_GetCustomerData: none,
   Customer_GetPicklists: none,

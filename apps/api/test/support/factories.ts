@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyStatus, MembershipRole, MembershipStatus } from '@pp/contract';
 import type { Db, Executor } from '../../src/db/client.ts';
-import { companies, customers, identityLinks, memberships } from '../../src/db/schema.ts';
+import { customers, identityLinks, memberships } from '../../src/db/schema.ts';
+import { insertCompany } from '../../src/lib/practices/new-practice.ts';
 
 /** A unique address per call, so tests never collide with each other's data. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -20,16 +21,12 @@ export interface PracticeInput {
 /** A practice with its superadmin membership, written directly to the database. */
 export async function createPractice(db: Db, input: PracticeInput = {}) {
   return db.transaction(async (tx) => {
-    const [practice] = await tx
-      .insert(companies)
-      .values({
-        name: input.name ?? `Praxis ${randomUUID().slice(0, 8)}`,
-        postalCode: input.postalCode ?? '10115',
-        city: input.city ?? 'Berlin',
-        status: input.status ?? 'enabled',
-      })
-      .returning();
-    if (!practice) throw new Error('practice not created');
+    const practice = await insertCompany(tx, {
+      name: input.name ?? `Praxis ${randomUUID().slice(0, 8)}`,
+      postalCode: input.postalCode ?? '10115',
+      city: input.city ?? 'Berlin',
+      status: input.status ?? 'enabled',
+    });
     const superadminId =
       input.superadminId ?? (await createCustomer(tx, { firstName: 'Inhaberin' })).id;
     await tx.insert(memberships).values({

@@ -5,8 +5,11 @@ import {
   CompanySchema,
   CompanyUpdateSchema,
   ConnectCompanySchema,
+  customerNumberOf,
+  SentRequestTargetSchema,
   type Company as PracticeDetails,
   type Customer,
+  type SentRequest,
 } from '@pp/contract';
 import { onCall } from './call-handler.ts';
 import { demoEntitlements, demoPractices } from './demo-practices.ts';
@@ -29,6 +32,8 @@ export function fakePractices(holder: CustomerHolder) {
     creates: [] as unknown[],
     connects: [] as unknown[],
     updates: [] as unknown[],
+    /** Requests to join as the api shows them to the requester: only what was typed. */
+    sentRequests: [] as SentRequest[],
   };
   let next = 10;
   const membershipOf = (id: string) =>
@@ -58,11 +63,7 @@ export function fakePractices(holder: CustomerHolder) {
     };
     return HttpResponse.json(withRole(changed));
   };
-  const join = (
-    practice: PracticeDetails,
-    role: 'member' | 'superadmin',
-    status: 'enabled' | 'requested',
-  ) => {
+  const join = (practice: PracticeDetails, role: 'member' | 'superadmin', status: 'enabled') => {
     const { companyId, customerNumber, name, postalCode, city } = practice;
     holder.customer = {
       ...holder.customer,
@@ -94,6 +95,7 @@ export function fakePractices(holder: CustomerHolder) {
     onCall(calls.companyCheckEntitlements, ({ request }) =>
       byId(idFrom(request)) ? HttpResponse.json(demoEntitlements) : problem(404, 'not_found'),
     ),
+    onCall(calls.companyGetSentRequests, () => HttpResponse.json(state.sentRequests)),
   ];
   const writes = [
     onCall(calls.companyCreateCompany, async ({ request }) => {
@@ -111,7 +113,7 @@ export function fakePractices(holder: CustomerHolder) {
         website: null,
         ...fields,
         companyId: `00000000-0000-4000-8000-0000000000${next++}`,
-        customerNumber: `P-1000${next}`,
+        customerNumber: customerNumberOf(String(next).padStart(9, '0')),
         status: 'enabled',
         role: 'superadmin',
       });
@@ -123,11 +125,28 @@ export function fakePractices(holder: CustomerHolder) {
       const body: unknown = await request.json();
       state.connects.push(body);
       const { customerNumber, postalCode } = ConnectCompanySchema.parse(body);
-      const found = state.practices.find(
-        (p) => p.customerNumber === customerNumber && p.postalCode === postalCode,
+      // A right pair and a wrong one alike: the request shows only as typed (decision 0052).
+      const known = state.sentRequests.some(
+        (sent) => sent.customerNumber === customerNumber && sent.postalCode === postalCode,
       );
-      if (found && !membershipOf(found.companyId)) join(found, 'member', 'requested');
+      if (!known) {
+        state.sentRequests.push({
+          requestId: `00000000-0000-4000-9000-0000000000${next++}`,
+          customerNumber,
+          postalCode,
+          requestedAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        });
+      }
       return accepted();
+    }),
+    onCall(calls.companyWithdrawSentRequest, async ({ request }) => {
+      const { requestId } = SentRequestTargetSchema.parse(await request.json());
+      const before = state.sentRequests.length;
+      state.sentRequests = state.sentRequests.filter((sent) => sent.requestId !== requestId);
+      return before === state.sentRequests.length
+        ? problem(404, 'not_found')
+        : HttpResponse.json({ status: 'accepted' });
     }),
     onCall(calls.companyUpdateCompany, async ({ request }) => {
       const body: unknown = await request.json();

@@ -6,6 +6,8 @@ import {
   CompanyUpdateSchema,
   ConnectCompanySchema,
   EntitlementSchema,
+  SentRequestSchema,
+  SentRequestTargetSchema,
 } from '../company.ts';
 import { IdSchema } from '../customer.ts';
 import { AcceptedSchema } from '../profile.ts';
@@ -49,11 +51,32 @@ export const companyConnectExistingCompany = defineCall({
   path: '/Company/ConnectExistingCompany',
   tag: 'Company',
   summary:
-    "Asks to join a practice by its customer number and postal code: the membership is 'requested' and the practice's admins are told. A wrong pair answers exactly like a right one.",
+    "Asks to join a practice by its customer number and postal code: the membership is 'requested' and the practice's admins are told. A wrong pair answers exactly like a right one, and both show to the caller only as a sent request (GetSentRequests) until an admin approves.",
   access: 'customer',
   body: ConnectCompanySchema,
   response: AcceptedSchema,
   successStatus: 202,
+});
+
+export const companyGetSentRequests = defineCall({
+  method: 'GET',
+  path: '/Company/GetSentRequests',
+  tag: 'Company',
+  summary:
+    "The caller's requests to join that no admin has approved yet, each only with the customer number and postal code typed: a wrong pair shows exactly like a right one.",
+  access: 'customer',
+  response: z.array(SentRequestSchema),
+});
+
+export const companyWithdrawSentRequest = defineCall({
+  method: 'POST',
+  path: '/Company/WithdrawSentRequest',
+  tag: 'Company',
+  summary:
+    "Withdraws one of the caller's requests to join; a request of a right pair takes its 'requested' membership with it.",
+  access: 'customer',
+  body: SentRequestTargetSchema,
+  response: AcceptedSchema,
 });
 
 export const companyUpdateCompany = defineCall({

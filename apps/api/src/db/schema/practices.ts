@@ -4,7 +4,6 @@ import {
   date,
   index,
   jsonb,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -21,19 +20,15 @@ import {
 import { addressChecks, createdAt, id, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
-/** Customer numbers of practices: `P-100001`, `P-100002`, … */
-export const companyCustomerNumberSeq = pgSequence('company_customer_number_seq', {
-  startWith: 100001,
-});
-
 export const companies = pgTable(
   'companies',
   {
     id: id(),
-    customerNumber: text('customer_number')
-      .notNull()
-      .unique()
-      .default(sql`'P-' || nextval('company_customer_number_seq')::text`),
+    /**
+     * Random with a check digit, made by `lib/practices/new-practice.ts` (decision 0052); the
+     * six-digit numbers of a sequence before it stay.
+     */
+    customerNumber: text('customer_number').notNull().unique(),
     name: text('name').notNull(),
     street: text('street'),
     postalCode: text('postal_code'),
@@ -170,5 +165,32 @@ export const invitations = pgTable(
     index('invitations_expires_idx').on(t.expiresAt),
     // Only the superadmin invites an admin; nobody is invited as superadmin.
     check('invitations_role_check', sql`${t.role} in ('member', 'admin')`),
+  ],
+);
+
+/**
+ * A request to join as the requester made it (`Company/ConnectExistingCompany`): the customer
+ * number and postal code they typed, right or wrong, so that what they see afterwards is the same
+ * either way (decision 0052). `companyId` names the practice only when the pair was right and
+ * the request made a `requested` membership; the requester never reads it. Approving the
+ * membership removes the request; otherwise it ends when withdrawn or when it expires.
+ */
+export const connectRequests = pgTable(
+  'connect_requests',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerNumber: text('customer_number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('connect_requests_typed_key').on(t.customerId, t.customerNumber, t.postalCode),
+    index('connect_requests_company_idx').on(t.companyId, t.customerId),
+    index('connect_requests_expires_idx').on(t.expiresAt),
   ],
 );

@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CompanyVm, Customer } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
-import { companies, memberships } from '../../db/schema.ts';
+import { companies, connectRequests, memberships } from '../../db/schema.ts';
 import type { CustomerRow } from './linked-customer.ts';
 
 /** The customer's practices with their role and membership status, by name. */
@@ -19,7 +19,16 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
     })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(eq(memberships.customerId, customerId))
+    .where(
+      and(
+        eq(memberships.customerId, customerId),
+        // A practice asked to join shows only as a sent request until an admin approves (0052);
+        // a declined request's membership stays hidden as long as its request is shown.
+        ne(memberships.status, 'requested'),
+        sql`not exists (select 1 from ${connectRequests} r
+          where r.customer_id = ${memberships.customerId} and r.company_id = ${memberships.companyId})`,
+      ),
+    )
     .orderBy(asc(companies.name));
   // With the postal code, a customer number lets anyone ask to join: only members see it.
   return rows.map((vm) =>

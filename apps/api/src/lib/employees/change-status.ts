@@ -5,6 +5,7 @@ import { memberships } from '../../db/schema.ts';
 import { ApiError } from '../http/problem.ts';
 import { assertMayChangeStatus } from '../authorization/policy.ts';
 import { recheckRole } from '../authorization/recheck.ts';
+import { forgetApprovedRequest } from '../practices/sent-requests.ts';
 import { lockPractice, membershipOf } from './lock.ts';
 
 export interface StatusChange {
@@ -39,5 +40,8 @@ export async function changeStatus(tx: Executor, change: StatusChange): Promise<
     .update(memberships)
     .set({ status: to, updatedAt: sql`now()` })
     .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, targetId)));
+  // Approved, the practice shows in the person's list: their request has done its work. A
+  // declined one stays "sent" for them until it lapses, like a wrong pair's (decision 0052).
+  if (to === 'enabled') await forgetApprovedRequest(tx, targetId, companyId);
   return from;
 }

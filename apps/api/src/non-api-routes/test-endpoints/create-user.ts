@@ -5,6 +5,7 @@ import { createAccount, findAccountByEmail } from '@pp/idp/accounts';
 import type { Executor } from '../../db/client.ts';
 import { companies, customers, identityLinks, memberships } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
+import { insertCompany } from '../../lib/practices/new-practice.ts';
 import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -14,11 +15,7 @@ type Practice = NonNullable<Body['practices']>[number];
 /** A membership in a new practice (as its superadmin) or in an existing one. */
 async function joinPractice(tx: Executor, customerId: string, practice: Practice): Promise<string> {
   if ('name' in practice) {
-    const [created] = await tx
-      .insert(companies)
-      .values({ name: practice.name, createdBy: customerId })
-      .returning({ id: companies.id });
-    if (!created) throw new Error('practice not created');
+    const created = await insertCompany(tx, { name: practice.name, createdBy: customerId });
     await tx
       .insert(memberships)
       .values({ customerId, companyId: created.id, role: 'superadmin', status: 'enabled' });

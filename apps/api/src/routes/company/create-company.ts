@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
 import { companies, customers, memberships } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
+import { insertCompany } from '../../lib/practices/new-practice.ts';
 import { toCompany } from '../../lib/practices/practice.ts';
 import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
@@ -38,11 +39,7 @@ export default defineRoute(calls.companyCreateCompany, async (request) => {
         .limit(1);
       if (duplicate) throw new ApiError(409, ErrorCode.possibleDuplicate);
     }
-    const [row] = await tx
-      .insert(companies)
-      .values({ ...fields, createdBy: customer.id })
-      .returning();
-    if (!row) throw new Error('the practice was not created');
+    const row = await insertCompany(tx, { ...fields, createdBy: customer.id });
     await tx.insert(memberships).values({
       customerId: customer.id,
       companyId: row.id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomerNumberSchema, PostalCodeSchema } from '@pp/contract';
+import { CustomerNumberSchema, hasCustomerNumberShape, PostalCodeSchema } from '@pp/contract';
 import { formErrorMessage } from '../../lib/forms/form-error.ts';
 
 export interface ConnectFormValues {
@@ -9,13 +9,19 @@ export interface ConnectFormValues {
 
 export const CONNECT_FIELDS = ['customerNumber', 'postalCode'] as const;
 
-/** The practice's customer number (`P-123456`, any case) and postal code, as the api reads them. */
+/**
+ * The practice's customer number (any case) and postal code, as the api reads them: a number of
+ * another shape gets the form's own hint, a typo the contract's `check_digit_mismatch`.
+ */
 export const connectFormSchema = z.object({
   customerNumber: z
     .string()
     .trim()
     .min(1)
-    .regex(/^P-\d{6,9}$/i, { message: formErrorMessage({ key: 'CONNECT.CUSTOMER_NUMBER_FORMAT' }) })
+    .refine(hasCustomerNumberShape, {
+      message: formErrorMessage({ key: 'CONNECT.CUSTOMER_NUMBER_FORMAT' }),
+      abort: true,
+    })
     .pipe(CustomerNumberSchema),
   postalCode: PostalCodeSchema,
 });

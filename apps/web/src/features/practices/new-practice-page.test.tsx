@@ -41,14 +41,23 @@ describe('/my-practice/new-practice', () => {
     type(/^Kundennummer/, '900002');
     ask();
 
-    expect(
-      await screen.findByText('Bitte geben Sie die Kundennummer im Format P-123456 ein.'),
-    ).toBeTruthy();
+    expect(await screen.findByText(/^Bitte geben Sie die Kundennummer so ein/)).toBeTruthy();
     expect(screen.getByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
     expect(portal.practices.connects).toEqual([]);
   });
 
-  it('asks to connect, says the administrators were asked, and the practice shows as requested', async () => {
+  it('catches a typo in a customer number by its check digit and sends nothing', async () => {
+    const portal = await openNewPractice();
+    // P-1234567894 is valid; two digits swapped no longer fit the check digit.
+    type(/^Kundennummer/, 'P-2134567894');
+    type(/^Postleitzahl/, '20457');
+    ask();
+
+    expect(await screen.findByText(/^Diese Kundennummer enthält einen Tippfehler/)).toBeTruthy();
+    expect(portal.practices.connects).toEqual([]);
+  });
+
+  it('asks to connect, says the administrators were asked, and shows the request only as typed', async () => {
     const portal = await openNewPractice();
     type(/^Kundennummer/, ' p-900002 ');
     type(/^Postleitzahl/, '20457');
@@ -64,8 +73,18 @@ describe('/my-practice/new-practice', () => {
     );
 
     fireEvent.click(within(sent).getByRole('link', { name: 'Zu „Meine Praxis“' }));
-    const markt = (await screen.findByText('Praxis am Markt')).closest('li');
-    await waitFor(() => expect(markt?.textContent).toContain('Angefragt'));
+    const requests = await screen.findByRole('region', { name: 'Gesendete Anfragen' });
+    await waitFor(() =>
+      expect(requests.textContent).toContain('Kundennummer P-900002 · Postleitzahl 20457'),
+    );
+    expect(requests.textContent).toContain('Anfrage gesendet');
+    expect(screen.queryByText('Praxis am Markt')).toBeNull();
+
+    fireEvent.click(within(requests).getByRole('button', { name: /^Anfrage zurückziehen/ }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Gesendete Anfragen' })).toBeNull(),
+    );
+    expect(portal.practices.sentRequests).toEqual([]);
   });
 
   it('keeps the input and shows SAVE_ERROR, and why, when the request is refused', async () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { calls, type ConnectCompanySchema } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api/api-context.ts';
 import { customerDataQueryKey } from '../../../lib/ui-state/api/get-customer-data.ts';
+import { sentRequestsQueryKey } from './sent-requests.ts';
 
 export type ConnectCompany = z.input<typeof ConnectCompanySchema>;
 
@@ -12,13 +13,16 @@ export function connectExistingCompany(client: ApiClient, body: ConnectCompany) 
 
 /**
  * Asks to join a practice by customer number and postal code. The answer is the same whether
- * or not they match; the customer is read again, so a `requested` membership shows.
+ * or not they match; the sent requests are read again, so the new one shows as typed.
  */
 export function useConnectExistingCompany() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ConnectCompany) => connectExistingCompany(client, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerDataQueryKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sentRequestsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: customerDataQueryKey });
+    },
   });
 }

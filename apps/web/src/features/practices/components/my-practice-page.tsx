@@ -12,10 +12,12 @@ import { useActiveCompany, useCompanies } from '../../../lib/ui-state/use-custom
 import { ActivePracticeSection } from './active-practice-section.tsx';
 import { EntitlementsSection } from './entitlements-section.tsx';
 import { MembershipsSection } from './memberships-section.tsx';
+import { SentRequestsSection } from './sent-requests-section.tsx';
 
 /**
- * `/my-practice`: the active practice with its contracts, then all the user's practices. A
- * switch here is the header switcher's: role and navigation follow at once.
+ * `/my-practice`: the active practice with its contracts, all the user's practices, then the
+ * requests to join they sent. A switch here is the header switcher's: role and navigation
+ * follow at once.
  */
 export function MyPracticePage() {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ export function MyPracticePage() {
         activeCompanyId={active?.companyId}
         onSwitch={switchTo}
       />
+      <SentRequestsSection />
     </>
   );
 }
