@@ -1,10 +1,12 @@
+import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { isProfileSave, profileForm } from '../../support/profile-page.ts';
 import { signIn } from '../../support/sign-in.ts';
 
 // Issue 22, point 9: a date of birth in the future got the format's message ("im Format
-// TT.MM.JJJJ") although its format was right.
+// TT.MM.JJJJ") although its format was right; opening the calendar scrolled the "Persönliche
+// Angaben" card inside itself by 190 px and hid the names until it closed.
 
 const TEXTS = {
   de: {
@@ -48,5 +50,35 @@ for (const language of ['de', 'en'] as const) {
     await form.save.click();
     await expect(page.getByText(texts.early)).toBeVisible();
     expect(saves).toEqual([]);
+  });
+}
+
+for (const language of ['de', 'en'] as const) {
+  test(`the open birth-date calendar leaves the personal details card unscrolled, names in sight (${language})`, async ({
+    page,
+    portal,
+    createUser,
+  }) => {
+    const user = await createUser();
+    await usePortalLanguage(page, portal.url, language);
+    await page.goto(`${portal.url}/info`);
+    await signIn(page, user.email, user.password);
+    const form = profileForm(page);
+    const card = page.getByRole('region', { name: /^(Persönliche Angaben|Personal details)$/ });
+    await expect(form.form).toBeVisible();
+
+    await form.calendarButton.focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog');
+    await expect(calendar.getByRole('button').first()).toBeVisible();
+    await expect(calendar.locator(':focus')).toHaveCount(1);
+    expect(await card.evaluate((element) => element.scrollTop)).toBe(0);
+    await expect(form.firstName).toBeInViewport();
+    await expect(form.lastName).toBeInViewport();
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+    await expect(form.calendarButton).toBeFocused();
   });
 }

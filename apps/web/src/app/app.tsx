@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ApiClientContext, useApiClient } from '../lib/api/api-context.ts';
 import { useAuth } from '../lib/auth/auth-context.ts';
+// Before the router: forms with unsaved changes hear of Back first (decision 0054).
+import '../lib/forms/pop-hold.ts';
 import { colorSchemeManager } from '../lib/theme/color-scheme.ts';
 import '../lib/theme/mantine-styles.ts';
 import { theme } from '../lib/theme/theme.ts';
@@ -16,7 +18,12 @@ import { AppRoutes } from './app-routes.tsx';
 
 export function createQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      // A save made offline is sent, fails at once and says so, instead of waiting paused (and
+      // spinning) until the browser is back online (decision 0054).
+      mutations: { networkMode: 'always' },
+    },
   });
 }
 

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   /** What follows from saying yes, when it needs saying. */
   consequences?: string;
   confirmLabel: string;
+  /** "Cancel" unless given. */
+  cancelLabel?: string;
   /** Red for what takes something away. */
   danger?: boolean;
   pending: boolean;
@@ -40,7 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           )}
           <Group justify="flex-end">
             <Button variant="default" data-autofocus onClick={props.onClose} disabled={pending}>
-              {t('ACTIONS.CANCEL')}
+              {props.cancelLabel ?? t('ACTIONS.CANCEL')}
             </Button>
             <Button
               {...(danger ? { color: 'red' } : {})}

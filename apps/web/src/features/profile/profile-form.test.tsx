@@ -157,6 +157,23 @@ describe('the profile form', () => {
     ).toBe(false);
   });
 
+  it('says at once that a save without a connection was not made, and keeps the input (issue 22, point 13)', async () => {
+    await openProfile();
+    server.use(onCall(UPDATE, () => HttpResponse.error()));
+
+    type('Nachname', 'Wolf-Berger');
+    save();
+
+    expect(
+      await screen.findByText(
+        /^Keine Verbindung zum Server: Ihre Änderungen wurden nicht gespeichert\./,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(SAVE_ERROR)).toBeNull();
+    expect(field('Nachname').value).toBe('Wolf-Berger');
+    expect(screen.getByRole('button', { name: 'Speichern' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('shows the api’s field errors at their fields', async () => {
     await openProfile();
     server.use(

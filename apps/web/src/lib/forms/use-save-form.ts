@@ -6,8 +6,10 @@ import {
   type Path,
   type Resolver,
 } from 'react-hook-form';
+import { ApiCallError } from '../api/api-context.ts';
 import { useToasts } from '../toasts/toast-context.ts';
 import { TOAST_MESSAGES } from '../toasts/toast-store.ts';
+import { useLeaveGuard } from './leave-guard.ts';
 import { serverFieldErrors } from './server-field-errors.ts';
 
 /** The save call: a TanStack Query mutation (`useMutation`'s result) or its like. */
@@ -52,9 +54,16 @@ function saveOf<B, R, M>(call: SaveCall<B, R, M>): (body: B) => Promise<R> {
   return (body) => mutation.mutateAsync(request(body));
 }
 
+/** Without a connection the save was not made: said at once, and what the user typed stays. */
+function failedToast(error: unknown, given: string | undefined): string {
+  if (error instanceof ApiCallError && error.status === 0) return TOAST_MESSAGES.SAVE_OFFLINE;
+  return given ?? TOAST_MESSAGES.SAVE_ERROR;
+}
+
 /**
  * A react-hook-form form that saves: submit → save call → start again from the saved values →
- * toast → the api's field errors onto their fields (the first one focused). `refusal` is the
+ * toast → the api's field errors onto their fields (the first one focused). While it has unsaved
+ * changes, leaving the screen asks first (`leaveGuard`, for `LeaveDialog`). `refusal` is the
  * last failed save's error, for `RefusalAlert`; `justSaved` holds from a save to the next submit.
  */
 export function useSaveForm<V extends FieldValues, B, R, M = B>(
@@ -67,6 +76,7 @@ export function useSaveForm<V extends FieldValues, B, R, M = B>(
   const [justSaved, setJustSaved] = useState(false);
   const form = useForm<V, unknown, B>({ resolver, mode: 'onTouched', defaultValues: values });
   const { reset, setError, handleSubmit, formState } = form;
+  const leaveGuard = useLeaveGuard(formState.isDirty);
 
   useEffect(() => {
     if (resync) reset(values, { keepDirtyValues: true, keepErrors: true });
@@ -77,8 +87,11 @@ export function useSaveForm<V extends FieldValues, B, R, M = B>(
       if (saving) return;
       setRefusal(undefined);
       setJustSaved(false);
+      leaveGuard.hold();
       try {
         const saved = await save(body);
+        // Saved: neither the navigation the save causes nor a later one loses anything.
+        leaveGuard.release();
         if (options.savedValues) reset(options.savedValues(saved));
         const savedToast =
           options.savedToast === undefined ? TOAST_MESSAGES.SAVE_SUCCESS : options.savedToast;
@@ -92,7 +105,7 @@ export function useSaveForm<V extends FieldValues, B, R, M = B>(
         refused.forEach(({ field, message }, index) =>
           setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
         );
-        toasts.show(options.failedToast ?? TOAST_MESSAGES.SAVE_ERROR);
+        toasts.show(failedToast(error, options.failedToast));
       }
     })(event);
 
@@ -104,6 +117,8 @@ export function useSaveForm<V extends FieldValues, B, R, M = B>(
     submitWith,
     pending: formState.isSubmitting || saving,
     discard: () => reset(values),
+    /** For `LeaveDialog`: asks before unsaved changes are left behind. */
+    leaveGuard,
     refusal,
     justSaved,
   };

@@ -5,6 +5,8 @@ export const TOAST_DURATION_MS = 2000;
 export const TOAST_MESSAGES = {
   GET_ERROR: 'MESSAGES.GET_ERROR',
   SAVE_ERROR: 'MESSAGES.SAVE_ERROR',
+  /** The save's request never reached the server (offline, the connection dropped). */
+  SAVE_OFFLINE: 'MESSAGES.SAVE_OFFLINE',
   SAVE_SUCCESS: 'MESSAGES.SAVE_SUCCESS',
 } as const;
 

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PROHIBITED_ALIAS_FALLBACK, ROUTES } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
@@ -41,7 +42,7 @@ export function InviteForm({ companyId, mayInviteAdmin }: InviteFormProps) {
     () => zodResolver(inviteFormSchema(aliases, mayInviteAdmin), { error: fieldErrorMap }),
     [aliases, mayInviteAdmin],
   );
-  const { form, submit, pending, refusal } = useSaveForm({
+  const { form, submit, pending, refusal, leaveGuard } = useSaveForm({
     resolver,
     values: EMPTY_INVITATION,
     mutation: invite,
@@ -59,6 +60,7 @@ export function InviteForm({ companyId, mayInviteAdmin }: InviteFormProps) {
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('INVITE.FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       <RefusalAlert error={refusal} />
       <Stack gap="lg">
         <InviteFields form={form} />

@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
@@ -30,7 +31,7 @@ export function AddLocationForm({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateLocation();
-  const { form, submit, pending, refusal } = useSaveForm({
+  const { form, submit, pending, refusal, leaveGuard } = useSaveForm({
     resolver,
     values: EMPTY_LOCATION,
     mutation: create,
@@ -46,6 +47,7 @@ export function AddLocationForm({ companyId }: { companyId: string }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('LOCATION_FORM.ADD_FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       <RefusalAlert error={refusal} />
       <LocationFieldset form={form} />
       <Group mt="xl" mb="xl">

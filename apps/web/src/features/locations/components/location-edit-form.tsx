@@ -3,6 +3,7 @@ import { Card, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
@@ -28,7 +29,7 @@ export function LocationEditForm({ location }: { location: Location }) {
     () => zodResolver(locationFormSchema(location.country), { error: fieldErrorMap }),
     [location.country],
   );
-  const { form, submit, pending, discard, refusal } = useSaveForm({
+  const { form, submit, pending, discard, refusal, leaveGuard } = useSaveForm({
     resolver,
     values: stored,
     resync: true,
@@ -41,6 +42,7 @@ export function LocationEditForm({ location }: { location: Location }) {
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('LOCATION_FORM.EDIT_FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       <Card withBorder component="section" mb="lg" aria-labelledby="location-data-heading">
         <Title order={2} size="h4" id="location-data-heading" mb="md">
           {location.name}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Picklists, Preferences } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
@@ -30,7 +31,7 @@ export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) 
   const errorText = useFormErrorText();
   const update = useUpdatePreferences();
   const stored = useMemo(() => newsletterFormValues(preferences), [preferences]);
-  const { form, submit, pending, discard } = useSaveForm({
+  const { form, submit, pending, discard, leaveGuard } = useSaveForm({
     resolver,
     values: stored,
     resync: true,
@@ -43,6 +44,7 @@ export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) 
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('NEWSLETTER.FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       <Card withBorder component="section" mb="lg" aria-labelledby="subscription-heading">
         <Title order={2} size="h4" id="subscription-heading" mb="md">
           {t('NEWSLETTER.SUBSCRIPTION')}

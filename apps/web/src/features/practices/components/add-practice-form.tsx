@@ -5,6 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ErrorCode, ROUTES } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { ApiCallError } from '../../../lib/api/api-context.ts';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
@@ -36,7 +37,7 @@ export function AddPracticeForm() {
   const navigate = useNavigate();
   const create = useCreateCompany();
   const [duplicateOf, setDuplicateOf] = useState<string>();
-  const { form, submit, submitWith, pending, refusal } = useSaveForm({
+  const { form, submit, submitWith, pending, refusal, leaveGuard } = useSaveForm({
     resolver,
     values: EMPTY_PRACTICE,
     mutation: create,
@@ -62,6 +63,7 @@ export function AddPracticeForm() {
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('ADD_PRACTICE.FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       {/* The duplicate is a question below the form, not a refusal. */}
       <RefusalAlert error={isDuplicate(refusal) ? undefined : refusal} />
       <PracticeFieldset form={form} />

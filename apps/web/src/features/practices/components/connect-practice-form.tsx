@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
@@ -20,7 +21,7 @@ export function ConnectPracticeForm() {
   const { t } = useTranslation();
   const errorText = useFormErrorText();
   const connect = useConnectExistingCompany();
-  const { form, submit, pending, refusal, justSaved } = useSaveForm({
+  const { form, submit, pending, refusal, justSaved, leaveGuard } = useSaveForm({
     resolver,
     values: EMPTY_CONNECT,
     mutation: connect,
@@ -32,6 +33,7 @@ export function ConnectPracticeForm() {
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('CONNECT.FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       {justSaved && (
         <Alert role="status" color="teal" variant="outline" mb="md" title={t('CONNECT.SENT_TITLE')}>
           {t('CONNECT.SENT')}{' '}

@@ -3,6 +3,7 @@ import { Card, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company as PracticeDetails } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
@@ -26,7 +27,7 @@ export function PracticeInformationForm({ practice }: { practice: PracticeDetail
   const { t } = useTranslation();
   const update = useUpdateCompany();
   const stored = useMemo(() => practiceFormValues(practice), [practice]);
-  const { form, submit, pending, discard, refusal } = useSaveForm({
+  const { form, submit, pending, discard, refusal, leaveGuard } = useSaveForm({
     resolver,
     values: stored,
     resync: true,
@@ -38,6 +39,7 @@ export function PracticeInformationForm({ practice }: { practice: PracticeDetail
 
   return (
     <form noValidate onSubmit={submit} aria-label={t('PRACTICE_INFORMATION.FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       <Card withBorder component="section" mb="lg" aria-labelledby="practice-data-heading">
         <Title order={2} size="h4" id="practice-data-heading" mb="xs">
           {t('PRACTICE_INFORMATION.DATA_TITLE')}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, PROHIBITED_ALIAS_FALLBACK } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { ApiCallError } from '../../../lib/api/api-context.ts';
 import { errorTextKey } from '../../../lib/api/error-texts.ts';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
@@ -33,7 +34,7 @@ export function EmailChangeForm({ currentEmail, onCancel, onRequested }: EmailCh
     () => zodResolver(emailChangeSchema(aliases, currentEmail), { error: fieldErrorMap }),
     [aliases, currentEmail],
   );
-  const { form, submit, pending, refusal } = useSaveForm({
+  const { form, submit, pending, refusal, leaveGuard } = useSaveForm({
     resolver,
     values: NO_NEW_EMAIL,
     mutation: request,
@@ -49,6 +50,7 @@ export function EmailChangeForm({ currentEmail, onCancel, onRequested }: EmailCh
 
   return (
     <form noValidate onSubmit={submit}>
+      <LeaveDialog guard={leaveGuard} />
       {isNotAvailable(refusal) && (
         <Alert role="alert" color="yellow" variant="outline" mb="md">
           {t(errorTextKey(ErrorCode.notAvailable))}

@@ -20,7 +20,15 @@ export function PersonalSection({ form, choices }: SectionProps) {
   const typedDate = useWatch({ control, name: 'dateOfBirth' });
 
   return (
-    <Card withBorder component="section" mb="lg" aria-labelledby="personal-heading">
+    // The birth date's calendar reaches below the card: with Card's `overflow: hidden` the card
+    // scrolled inside itself to show it, hiding the names (issue 22, point 9).
+    <Card
+      withBorder
+      component="section"
+      mb="lg"
+      aria-labelledby="personal-heading"
+      style={{ overflow: 'visible' }}
+    >
       <Title order={2} size="h4" id="personal-heading" mb="md">
         {t('PROFILE.PERSONAL_DATA')}
       </Title>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Customer, Picklists } from '@pp/contract';
+import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
@@ -28,7 +29,7 @@ export function ProfileForm({ customer, picklists }: ProfileFormProps) {
   const { t } = useTranslation();
   const update = useUpdateCustomerData();
   const stored = useMemo(() => profileFormValues(customer), [customer]);
-  const { form, submit, pending, discard } = useSaveForm({
+  const { form, submit, pending, discard, leaveGuard } = useSaveForm({
     resolver,
     values: stored,
     resync: true,
@@ -40,6 +41,7 @@ export function ProfileForm({ customer, picklists }: ProfileFormProps) {
   const choices = profileChoices(t, picklists, stored);
   return (
     <form noValidate onSubmit={submit} aria-label={t('PROFILE.FORM')}>
+      <LeaveDialog guard={leaveGuard} />
       <PersonalSection form={form} choices={choices} />
       <WorkSection form={form} choices={choices} />
       <SaveBar pending={pending} dirty={form.formState.isDirty} onDiscard={discard} />
