@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ROUTES, type RoutePath } from '@pp/contract';
+import { loadScreen } from '../screen-loading/load-screen.ts';
 
 export interface PageRoute {
   path: RoutePath;
@@ -7,8 +8,9 @@ export interface PageRoute {
   Page: LazyExoticComponent<ComponentType>;
 }
 
+/** A screen's code that fails to load is tried again, or the tab reloads for a new build. */
 export const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }));
+  lazy(async () => ({ default: pick(await loadScreen(load)) }));
 
 /**
  * Screens that read nothing of the startup but the customer's data: they show as soon as it
