@@ -14,6 +14,7 @@ import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundar
 import { ScrollManager } from './layout/scroll-manager.tsx';
 import { SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
+import { useLanguageSources } from './startup/use-language-sources.ts';
 import { useStartup } from './startup/use-startup.ts';
 
 /**
@@ -30,6 +31,7 @@ export function RootLayout() {
   const config = useWebConfiguration();
   const customerLoaded = useCustomer() !== undefined;
   const outcome = startup.isError ? 'no-customer' : startup.data;
+  useLanguageSources();
   // After the startup (its last step is the picklists), and again after each switch of practice.
   useActiveLocations(undefined, { enabled: outcome === 'ready' });
 
