@@ -1,7 +1,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel } from './error-panel.tsx';
 import { PendingOperation } from './pending-operation.tsx';
-import { NewVersionError } from '../screen-loading/load-screen.ts';
+import { NewVersionError } from '../screen-loading/new-version-error.ts';
 
 /**
  * sessionStorage key of the one automatic reload after a screen's code failed to load. It lives

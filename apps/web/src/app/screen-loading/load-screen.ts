@@ -1,5 +1,6 @@
 import { ownBuildId, serverBuildId } from './build-id.ts';
 import { connectionStatus } from './connection-status.ts';
+import { NewVersionError } from './new-version-error.ts';
 
 /**
  * A screen's chunk that could not be fetched. Browsers word it differently; Vite's preload
@@ -10,14 +11,6 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|Unable to preload|error loading dynamically imported module/i.test(
     error.message,
   );
-}
-
-/** The server runs another build than this tab: its index names chunks that exist. */
-export class NewVersionError extends Error {
-  constructor(cause: unknown) {
-    super('A new version of the portal is deployed', { cause });
-    this.name = 'NewVersionError';
-  }
 }
 
 /** Waits before the 1st, 2nd, … retry (about half a minute in all); then the screen fails. */
@@ -49,28 +42,30 @@ function refetchFailedStyles(): void {
 }
 
 /**
- * Loads a screen's code. When that fails, a reload helps only if a new build is deployed
- * (`NewVersionError`); a refused or lost request (503, offline) is tried again with growing
- * pauses, offline only once the browser is back online, while the frame says so (decision 0055).
+ * Loads a screen's code again after its first try failed with `failure`. A reload helps only if
+ * a new build is deployed (`NewVersionError`); a refused or lost request (503, offline) is tried
+ * again with growing pauses, offline only once the browser is back online, while the frame says
+ * so (decision 0055).
  */
-export async function loadScreen<M>(load: () => Promise<M>): Promise<M> {
+export async function retryScreen<M>(load: () => Promise<M>, failure: unknown): Promise<M> {
+  let error = failure;
   let retrying = false;
   try {
-    for (let attempt = 0; ; attempt += 1) {
+    for (const delay of RETRY_DELAYS_MS) {
+      if (!isChunkLoadError(error)) throw error;
+      if (await deployed()) throw new NewVersionError('a new build is deployed', { cause: error });
+      if (!retrying) connectionStatus.beginRetry();
+      retrying = true;
+      await online();
+      await pause(delay);
+      refetchFailedStyles();
       try {
         return await load();
-      } catch (error) {
-        if (!isChunkLoadError(error)) throw error;
-        if (await deployed()) throw new NewVersionError(error);
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) throw error;
-        if (!retrying) connectionStatus.beginRetry();
-        retrying = true;
-        await online();
-        await pause(delay);
-        refetchFailedStyles();
+      } catch (next) {
+        error = next;
       }
     }
+    throw error;
   } finally {
     if (retrying) connectionStatus.endRetry();
   }
