@@ -1,12 +1,47 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The build's id: a hash of the names of all its files (each name carries its content's hash), so
+ * the same sources give the same id on every machine. `index.html` carries it in
+ * `<meta name="pp-build">`, `version.json` (served revalidated) the server's current one: a tab
+ * whose screen failed to load reloads only when they differ (decision 0055).
+ */
+function buildId(): Plugin {
+  let id: string | undefined;
+  let outDir = 'dist';
+  return {
+    name: 'pp-build-id',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        id ??= createHash('sha256')
+          .update(Object.keys(context.bundle).sort().join('\n'))
+          .digest('base64url')
+          .slice(0, 16);
+        return [{ tag: 'meta', attrs: { name: 'pp-build', content: id }, injectTo: 'head' }];
+      },
+    },
+    writeBundle() {
+      if (id) writeFileSync(path.join(outDir, 'version.json'), JSON.stringify({ buildId: id }));
+    },
+  };
+}
 
 // The api serves `dist`: files under `/assets/` named `<name>-<hash>.<ext>` are cached for a
 // year, everything else is revalidated. Files in `public/assets/` therefore live in
 // subfolders (`i18n/`), never directly in `assets/`, so they are never mistaken for hashed ones.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildId()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

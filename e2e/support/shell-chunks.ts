@@ -53,3 +53,28 @@ export async function breakScreenChunk(page: Page, source: string) {
     await route.fulfill({ status: 200, contentType: 'text/javascript', body });
   });
 }
+
+/** The server answers with another build's id than the tab's: a new version is deployed. */
+export async function announceNewBuild(page: Page) {
+  await page.route('**/version.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"buildId":"newer"}' }),
+  );
+}
+
+/**
+ * The screen's code answers 503, as the overload protection or a proxy does, until `release()`;
+ * the server's build is unchanged. `requests` counts the tries.
+ */
+export async function refuseScreenChunk(page: Page, source: string) {
+  const state = { refusing: true, requests: 0 };
+  await page.route(screenChunk(source), (route: Route) => {
+    state.requests += 1;
+    return state.refusing ? route.fulfill({ status: 503, body: 'Busy' }) : route.continue();
+  });
+  return {
+    requests: () => state.requests,
+    release: () => {
+      state.refusing = false;
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fresh-portal.ts';
+import { usePortalLanguage } from '../../support/language.ts';
 import { isProfileSave, profileForm, savedToast } from '../../support/profile-page.ts';
 import { customerDataLoaded, expectSignedInAs, signIn } from '../../support/sign-in.ts';
 
@@ -8,6 +9,9 @@ import { customerDataLoaded, expectSignedInAs, signIn } from '../../support/sign
 const CLARA = 'clara.wolf@example.com';
 
 async function openProfile(page: Page, portalUrl: string) {
+  // German chosen in this browser: the first test saves English as Clara's preferred language,
+  // which a fresh browser would otherwise show (issue 22, point 11).
+  await usePortalLanguage(page, portalUrl, 'de');
   await page.goto(`${portalUrl}/info`);
   await signIn(page, CLARA);
   await expect(profileForm(page).form).toBeVisible();

@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import {
+  announceNewBuild,
   breakScreenChunk,
   NEWSLETTER_SCREEN,
   removeScreenChunk,
@@ -59,6 +60,7 @@ test('a screen whose code is gone after a deploy reloads the tab once, and then 
   await signedIn(page, portal.url);
   // The old version's chunk answers 404; after a reload, the new version's index names one that exists.
   await removeScreenChunk(page, NEWSLETTER_SCREEN, { untilReload: true });
+  await announceNewBuild(page);
   const loads = countLoads(page);
 
   await navigation(page, 'de').getByRole('link', { name: 'Newsletter' }).click();
@@ -86,6 +88,7 @@ for (const [language, scheme] of [
     await usePortalLanguage(page, portal.url, language);
     await signedIn(page, portal.url);
     await removeScreenChunk(page, NEWSLETTER_SCREEN);
+    await announceNewBuild(page);
     const loads = countLoads(page);
 
     await navigation(page, language).getByRole('link', { name: texts.newsletter }).click();

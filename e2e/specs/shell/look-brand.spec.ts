@@ -7,8 +7,10 @@ import { startPortalServer } from '../../support/portal-server.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
 
-// Issue 12: the operator's name and logo in the header, the legal links in the footer; and
-// without legal links no footer at all (the shared portal configures none).
+// Issue 12: the operator's name and logo in the header, the legal links in the footer. Without
+// legal links (the shared portal configures none), a portal outside production says in the
+// footer that they must be configured (issue 22, point 16); in production it shows no footer
+// (apps/api/test/web/app-config.test.ts, app-footer.test.tsx).
 const clara = DEMO_USERS[2];
 
 const BRANDED = {
@@ -41,21 +43,48 @@ const test = base.extend<{ brandedPortal: Portal }>({
   ],
 });
 
-for (const language of ['de', 'en'] as const) {
-  test(`without legal links the portal shows no footer, not an empty rule (${language})`, async ({
-    page,
+const PLACEHOLDERS = {
+  de: {
+    label: 'Rechtliches',
+    texts: [
+      'Impressum: noch nicht eingerichtet (IMPRINT_URL)',
+      'Datenschutz: noch nicht eingerichtet (PRIVACY_URL)',
+    ],
+  },
+  en: {
+    label: 'Legal',
+    texts: [
+      'Legal notice: not yet configured (IMPRINT_URL)',
+      'Privacy: not yet configured (PRIVACY_URL)',
+    ],
+  },
+} as const;
+
+for (const [language, scheme] of [
+  ['de', 'light'],
+  ['en', 'dark'],
+] as const) {
+  test(`without legal links a portal in development says so in the footer, with placeholders (${language}, ${scheme})`, async ({
+    browser,
     portal,
   }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/dashboard`);
     await signIn(page, clara.email);
     await expect(heading(page)).toHaveText(/^(Guten Tag|Hello), /);
-    await expect(page.getByRole('contentinfo')).toHaveCount(0);
-    await expect(page.locator('footer')).toHaveCount(0);
+    const footer = page.getByRole('contentinfo', { name: PLACEHOLDERS[language].label });
+    for (const text of PLACEHOLDERS[language].texts) {
+      await expect(footer.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(footer.getByRole('link')).toHaveCount(0);
     // The default name of the portal, in the language.
     await expect(page.getByRole('banner').getByRole('link').first()).toHaveText(
       language === 'de' ? 'Praxisportal' : 'Practice Portal',
     );
+    await expectNoAxeViolations(page);
+    await context.close();
   });
 }
 

@@ -6,30 +6,33 @@ import { heading } from './shell.ts';
 
 const clara = DEMO_USERS[2];
 
+// A user of its own: the switch saves the preferred language, which the demo users keep.
 test('the language switch changes the texts and <html lang>, and survives a reload', async ({
   page,
   portal,
+  createUser,
 }) => {
+  const user = await createUser();
   await page.goto(`${portal.url}/dashboard`);
-  await signIn(page, clara.email);
-  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+  await signIn(page, user.email, user.password);
+  await expect(heading(page)).toHaveText(`Guten Tag, ${user.name}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 
   await page.getByRole('button', { name: 'English' }).click();
 
-  await expect(heading(page)).toHaveText('Hello, Ms Wolf');
+  await expect(heading(page)).toHaveText(`Hello, ${user.name}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   const loaded = customerDataLoaded(page);
   await page.reload();
   await loaded;
-  await expect(heading(page)).toHaveText('Hello, Ms Wolf');
+  await expect(heading(page)).toHaveText(`Hello, ${user.name}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+  await expect(heading(page)).toHaveText(`Guten Tag, ${user.name}`);
 });
 
 const bodyBackground = (page: Page) =>

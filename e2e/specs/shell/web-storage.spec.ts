@@ -1,10 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { heading, switchPractice } from './shell.ts';
-
-const anna = DEMO_USERS[0];
 
 // docs/product.md §2: the only browser storage is the theme, the language and the tab's active
 // practice (besides the sign-in request's state, gone after the callback).
@@ -19,12 +16,18 @@ async function storageKeys(page: Page) {
   }));
 }
 
+// A user of its own with two practices: the switch of language saves the preferred language,
+// which the demo users keep (issue 22, point 11).
 test('web storage holds only the theme, language and active-practice keys, and no token', async ({
   page,
   portal,
+  createUser,
 }) => {
+  const user = await createUser({
+    practices: [{ name: 'Praxis Speicher Eins' }, { name: 'Praxis Speicher Zwei' }],
+  });
   await page.goto(`${portal.url}/dashboard`);
-  await signIn(page, anna.email);
+  await signIn(page, user.email, user.password);
   await expect(heading(page)).toBeVisible();
   let storage = await storageKeys(page);
   expect(storage.local.filter((key) => !LOCAL_KEYS.includes(key))).toEqual([]);
@@ -32,7 +35,7 @@ test('web storage holds only the theme, language and active-practice keys, and n
 
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await switchPractice(page, 'Praxis am Markt');
+  await switchPractice(page, 'Praxis Speicher Zwei');
   await page.getByRole('main').getByRole('link', { name: 'My profile' }).click();
   await page.goBack();
   const loaded = customerDataLoaded(page);

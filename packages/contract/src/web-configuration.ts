@@ -26,6 +26,12 @@ export const WebConfigurationSchema = z
     selfService: z.object({ passwordUrl: z.string(), accountUrl: z.string() }).optional(),
     imprintUrl: z.string().nullable(),
     privacyUrl: z.string().nullable(),
+    /**
+     * Outside production (`NODE_ENV` ≠ production): a legal link that is not configured shows as
+     * a placeholder that names its setting, so the gap is seen before going live. In production
+     * an unset link shows nothing.
+     */
+    legalLinkPlaceholders: z.boolean(),
     /** The operator's name of the portal (`PORTAL_NAME`); null: the translated default. */
     portalName: z.string().nullable(),
     /** The operator's logo (`LOGO_URL`): an http(s) URL or a path on the portal; null: none. */

@@ -33,6 +33,7 @@ export default async function portalConfiguration(app: FastifyInstance) {
       : {}),
     imprintUrl: imprintUrl ?? null,
     privacyUrl: privacyUrl ?? null,
+    legalLinkPlaceholders: app.config.env !== 'production',
     portalName,
     logoUrl,
     idleTimeoutMinutes,

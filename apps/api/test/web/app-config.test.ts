@@ -21,14 +21,35 @@ describe('web app configuration', () => {
       },
       imprintUrl: 'https://provider.example/impressum',
       privacyUrl: null,
+      legalLinkPlaceholders: true,
       portalName: null,
       logoUrl: null,
       idleTimeoutMinutes: 12,
     });
   });
 
+  it('asks for placeholders of unset legal links outside production only', async () => {
+    const response = await api.app.inject({ method: 'GET', url: WEB_CONFIGURATION_PATH });
+    expect(WebConfigurationSchema.parse(response.json()).legalLinkPlaceholders).toBe(true);
+  });
+
   it('is not part of the api document', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(JSON.stringify(response.json().paths)).not.toContain(WEB_CONFIGURATION_PATH);
+  });
+});
+
+// Issue 22, point 16: a production portal shows no placeholder for an unset link.
+describe('web app configuration in production', () => {
+  const api = useApi({ env: { NODE_ENV: 'production' } });
+
+  it('shows unset legal links as nothing, not as placeholders', async () => {
+    const response = await api.app.inject({ method: 'GET', url: WEB_CONFIGURATION_PATH });
+    const body = WebConfigurationSchema.parse(response.json());
+    expect(body).toMatchObject({
+      imprintUrl: null,
+      privacyUrl: null,
+      legalLinkPlaceholders: false,
+    });
   });
 });

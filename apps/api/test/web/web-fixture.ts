@@ -15,6 +15,7 @@ export const FIXTURE = {
     de: { APP: { NAME: 'Praxisportal' } },
     en: { APP: { NAME: 'Practice Portal' } },
   },
+  versionJson: '{"buildId":"fixture-build"}',
   silentCallbackHtml:
     '<!doctype html><title>Praxisportal</title><script src="/silent-callback.js"></script>',
 } as const;
@@ -44,6 +45,7 @@ export function createWebFixture(): WebFixture {
   write(FIXTURE.stylesheet, 'body { margin: 0; }');
   write('assets/i18n/de.json', JSON.stringify(FIXTURE.translations.de));
   write('assets/i18n/en.json', JSON.stringify(FIXTURE.translations.en));
+  write('version.json', FIXTURE.versionJson);
   write('silent-callback.html', FIXTURE.silentCallbackHtml);
   write('silent-callback.js', '// silent renew');
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');

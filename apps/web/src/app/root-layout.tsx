@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../lib/auth/auth-context.ts';
@@ -12,8 +12,9 @@ import { GlobalSpinner } from './layout/global-spinner.tsx';
 import { PendingOperation } from './layout/pending-operation.tsx';
 import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundary.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
-import { SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
+import { prefetchScreenRetry, SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
+import { useLanguageSources } from './startup/use-language-sources.ts';
 import { useStartup } from './startup/use-startup.ts';
 
 /**
@@ -30,6 +31,8 @@ export function RootLayout() {
   const config = useWebConfiguration();
   const customerLoaded = useCustomer() !== undefined;
   const outcome = startup.isError ? 'no-customer' : startup.data;
+  useLanguageSources();
+  useEffect(prefetchScreenRetry, []);
   // After the startup (its last step is the picklists), and again after each switch of practice.
   useActiveLocations(undefined, { enabled: outcome === 'ready' });
 

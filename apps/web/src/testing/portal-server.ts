@@ -20,6 +20,7 @@ export const webConfiguration: WebConfiguration = {
   oidc: { issuer: 'http://localhost:3001', clientId: 'portal', audience: 'api', scope: 'openid' },
   imprintUrl: 'https://provider.example.com/impressum',
   privacyUrl: 'https://provider.example.com/datenschutz',
+  legalLinkPlaceholders: true,
   portalName: null,
   logoUrl: null,
   idleTimeoutMinutes: 30,

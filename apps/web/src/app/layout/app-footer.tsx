@@ -1,15 +1,38 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useWebConfiguration } from '../../lib/auth/web-configuration.ts';
 
+/** One legal link: the page when configured, outside production a placeholder naming its setting. */
+function LegalLink({
+  url,
+  label,
+  missing,
+}: {
+  url: string | null;
+  label: string;
+  missing: string;
+}) {
+  const config = useWebConfiguration();
+  if (url) {
+    return (
+      <Anchor href={url} size="sm">
+        {label}
+      </Anchor>
+    );
+  }
+  if (!config.legalLinkPlaceholders) return null;
+  return <Text size="sm">{missing}</Text>;
+}
+
 /**
- * Impressum and privacy links of the deployment (`IMPRINT_URL`, `PRIVACY_URL`); without either
- * there is no footer at all, not an empty rule.
+ * Impressum and privacy links of the deployment (`IMPRINT_URL`, `PRIVACY_URL`). Outside
+ * production an unset one shows as a placeholder that says it must be configured; in production
+ * without either there is no footer at all, not an empty rule (issue 22, point 16).
  */
 export function AppFooter() {
   const { t } = useTranslation();
   const config = useWebConfiguration();
-  if (!config.imprintUrl && !config.privacyUrl) return null;
+  if (!config.imprintUrl && !config.privacyUrl && !config.legalLinkPlaceholders) return null;
 
   return (
     <Group
@@ -19,16 +42,16 @@ export function AppFooter() {
       gap="md"
       py="md"
     >
-      {config.imprintUrl && (
-        <Anchor href={config.imprintUrl} size="sm">
-          {t('FOOTER.IMPRINT')}
-        </Anchor>
-      )}
-      {config.privacyUrl && (
-        <Anchor href={config.privacyUrl} size="sm">
-          {t('FOOTER.PRIVACY')}
-        </Anchor>
-      )}
+      <LegalLink
+        url={config.imprintUrl}
+        label={t('FOOTER.IMPRINT')}
+        missing={t('FOOTER.IMPRINT_MISSING')}
+      />
+      <LegalLink
+        url={config.privacyUrl}
+        label={t('FOOTER.PRIVACY')}
+        missing={t('FOOTER.PRIVACY_MISSING')}
+      />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
+import { ConnectionNotice } from './connection-notice.tsx';
 import { MainNavigation } from './main-navigation.tsx';
 import { PageNotice } from './page-notice.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
@@ -53,6 +54,7 @@ export function AppLayout({ navigation, children }: AppLayoutProps) {
         <div className="app-column">
           <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-main">
             <PageNotice />
+            <ConnectionNotice />
             {children}
           </main>
           <AppFooter />

@@ -1,6 +1,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorPanel } from './error-panel.tsx';
 import { PendingOperation } from './pending-operation.tsx';
+import { NewVersionError } from '../screen-loading/new-version-error.ts';
 
 /**
  * sessionStorage key of the one automatic reload after a screen's code failed to load. It lives
@@ -10,17 +11,6 @@ import { PendingOperation } from './pending-operation.tsx';
 export const RELOAD_MARKER_KEY = 'pp.reloaded-for-update';
 /** A second failure within this time after the automatic reload shows the panel instead. */
 const RELOAD_GUARD_MS = 60_000;
-
-/**
- * A screen's chunk that no longer exists (a new version was deployed: the old hash answers 404)
- * or could not be fetched. Browsers word it differently; Vite's preload helper has its own.
- */
-export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return /dynamically imported module|Importing a module script failed|Unable to preload|error loading dynamically imported module/i.test(
-    error.message,
-  );
-}
 
 function readMarker(): number | undefined {
   try {
@@ -59,8 +49,8 @@ export function ScreenRendered() {
   return null;
 }
 
-/** `chunk`: waiting to reload (or to decide against it); `update`: the reload did not help. */
-type Failure = 'chunk' | 'update' | 'error';
+/** `reload`: waiting to reload (or to decide against it); `update`: the reload did not help. */
+type Failure = 'reload' | 'update' | 'error';
 
 interface RouteErrorBoundaryProps {
   /** A new value (the route's path) clears a failure: another screen gets its chance. */
@@ -74,9 +64,10 @@ interface RouteErrorBoundaryState {
 }
 
 /**
- * Keeps a failing screen from blanking the page. A screen whose code cannot be loaded reloads
- * the page once (the new version's index names the new chunks); failing again, it offers a
- * reload. Any other error while rendering shows an error panel. The frame around stays.
+ * Keeps a failing screen from blanking the page. A screen whose code is gone because a new build
+ * is deployed reloads the page once (the new version's index names the new chunks); failing
+ * again, it offers a reload. Code that stayed unreachable through the retries (load-screen.ts)
+ * and any other error while rendering show an error panel. The frame around stays.
  */
 export class RouteErrorBoundary extends Component<
   RouteErrorBoundaryProps,
@@ -93,20 +84,20 @@ export class RouteErrorBoundary extends Component<
   }
 
   static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
-    return { failure: isChunkLoadError(error) ? 'chunk' : 'error' };
+    return { failure: error instanceof NewVersionError ? 'reload' : 'error' };
   }
 
   // The decision has a side effect (the marker), so it is made once, after the commit.
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('A screen failed to render', error, info.componentStack);
-    if (!isChunkLoadError(error)) return;
+    if (!(error instanceof NewVersionError)) return;
     if (mayReloadOnce(Date.now())) window.location.reload();
     else this.setState({ failure: 'update' });
   }
 
   override render() {
     switch (this.state.failure) {
-      case 'chunk':
+      case 'reload':
         return <PendingOperation />;
       case 'update':
         return <ErrorPanel kind="update" />;

@@ -6,7 +6,7 @@ import { LANGUAGE_KEY } from '../../lib/i18n/i18n.ts';
 import { COLOR_SCHEME_KEY } from '../../lib/theme/color-scheme.ts';
 import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
-import { requests, server } from '../../testing/portal-server.ts';
+import { requests, server, webConfiguration } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 afterEach(() => document.documentElement.removeAttribute('data-mantine-color-scheme'));
@@ -84,7 +84,7 @@ describe('frame', () => {
     await renderApp('/dashboard');
     await greeting();
 
-    expect(screen.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Impressum' })).getAttribute('href')).toBe(
       'https://provider.example.com/impressum',
     );
     expect(screen.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe(
@@ -102,11 +102,41 @@ describe('frame', () => {
     expect(panel.getByText(`${clara.firstName} ${clara.lastName}`)).toBeTruthy();
   });
 
+  // Issue 22, point 16.
+  it('outside production names the legal links that are not configured, linking nowhere', async () => {
+    await renderApp('/dashboard', {
+      configuration: { ...webConfiguration, imprintUrl: null, privacyUrl: null },
+    });
+    await greeting();
+
+    const footer = within(await screen.findByRole('contentinfo', { name: 'Rechtliches' }));
+    expect(footer.getByText('Impressum: noch nicht eingerichtet (IMPRINT_URL)')).toBeTruthy();
+    expect(footer.getByText('Datenschutz: noch nicht eingerichtet (PRIVACY_URL)')).toBeTruthy();
+    expect(footer.queryAllByRole('link')).toEqual([]);
+  });
+
+  it('in production shows only the configured legal link, and no footer without any', async () => {
+    const production = { ...webConfiguration, legalLinkPlaceholders: false };
+    await renderApp('/dashboard', { configuration: { ...production, imprintUrl: null } });
+    await greeting();
+    const footer = within(await screen.findByRole('contentinfo', { name: 'Rechtliches' }));
+    expect(footer.getByRole('link', { name: 'Datenschutz' })).toBeTruthy();
+    expect(footer.queryByText(/IMPRINT_URL/)).toBeNull();
+    cleanup();
+
+    // The footer's code has loaded (above): its absence now is the answer, not a wait.
+    await renderApp('/dashboard', {
+      configuration: { ...production, imprintUrl: null, privacyUrl: null },
+    });
+    await greeting();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
   it('reads the configuration the session loaded, without fetching /app-config.json again', async () => {
     await renderApp('/dashboard');
     await greeting();
 
-    expect(screen.getByRole('link', { name: 'Impressum' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Impressum' })).toBeTruthy();
     expect(requests.filter(({ url }) => url.pathname === '/app-config.json')).toEqual([]);
   });
 

@@ -7,8 +7,27 @@ export interface PageRoute {
   Page: LazyExoticComponent<ComponentType>;
 }
 
+/**
+ * What a screen whose code failed to load does: try again, or reload for a new build. Needed
+ * only then, so not part of the first screen's code; the layout fetches it once the first
+ * screen is up (`prefetchScreenRetry`), before a failure could keep it from loading.
+ */
+const screenRetry = () => import('../screen-loading/load-screen.ts');
+
+export function prefetchScreenRetry(): void {
+  screenRetry().catch(() => undefined);
+}
+
+/** A screen's code that fails to load is tried again, or the tab reloads for a new build. */
 export const page = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }));
+  lazy(async () => {
+    try {
+      return { default: pick(await load()) };
+    } catch (failure) {
+      const { retryScreen } = await screenRetry();
+      return { default: pick(await retryScreen(load, failure)) };
+    }
+  });
 
 /**
  * Screens that read nothing of the startup but the customer's data: they show as soon as it

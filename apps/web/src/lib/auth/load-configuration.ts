@@ -21,6 +21,12 @@ function textOrNull(fields: Fields, key: string): string | null {
   return fields[key] === null ? null : text(fields, key);
 }
 
+function flag(fields: Fields, key: string): boolean {
+  const value = fields[key];
+  if (typeof value !== 'boolean') throw new TypeError(`configuration: ${key} is not true or false`);
+  return value;
+}
+
 /** A record of text values (extra request parameters), absent when not sent. */
 function parameters(fields: Fields, key: string): Record<string, string> | undefined {
   const value = fields[key];
@@ -67,6 +73,7 @@ export function parseWebConfiguration(value: unknown): WebConfiguration {
     ...(selfService && { selfService }),
     imprintUrl: textOrNull(value, 'imprintUrl'),
     privacyUrl: textOrNull(value, 'privacyUrl'),
+    legalLinkPlaceholders: flag(value, 'legalLinkPlaceholders'),
     portalName: textOrNull(value, 'portalName'),
     logoUrl: textOrNull(value, 'logoUrl'),
     idleTimeoutMinutes,

@@ -12,6 +12,7 @@ const config: WebConfiguration = {
   oidc: { issuer: ISSUER, clientId: 'portal', audience: AUDIENCE, scope: 'openid portal:api' },
   imprintUrl: null,
   privacyUrl: null,
+  legalLinkPlaceholders: false,
   portalName: null,
   logoUrl: null,
   idleTimeoutMinutes: 30,

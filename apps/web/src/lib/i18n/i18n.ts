@@ -13,10 +13,15 @@ export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.some((language) => language === value);
 }
 
+/** The language the user chose last in this browser; undefined in a browser where they never did. */
+export function chosenLanguage(): Language | undefined {
+  const stored = window.localStorage.getItem(LANGUAGE_KEY);
+  return isLanguage(stored) ? stored : undefined;
+}
+
 /** The language the user chose last in this browser, else German. */
 export function storedLanguage(): Language {
-  const stored = window.localStorage.getItem(LANGUAGE_KEY);
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  return chosenLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 export function rememberLanguage(language: Language): void {
