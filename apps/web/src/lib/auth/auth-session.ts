@@ -332,7 +332,12 @@ export class AuthSession {
         state,
         ui_locales: this.language(),
         redirectMethod: 'replace',
-        extraQueryParams: this.#authorizeParameters(prompt === 'none' ? undefined : notice),
+        extraQueryParams: {
+          ...this.#authorizeParameters(prompt === 'none' ? undefined : notice),
+          // Where a registration from the sign-in page returns to after the confirmation mail
+          // (decision 0058); the provider accepts only a path of the portal's own.
+          ...(state.returnTo === '/' ? {} : { pp_return: state.returnTo }),
+        },
         ...(prompt ? { prompt } : {}),
       });
       // Reached only when the browser shows this page again from its back-forward cache.
