@@ -143,6 +143,14 @@ export class AuthSession {
     ).catch((error: unknown) => this.#fail(error));
   }
 
+  /** Another account: the sign-in page even with a session, back to this address afterwards. */
+  readonly switchAccount = async (): Promise<void> => {
+    await this.#redirect(
+      { returnTo: currentLocation(), step: 'interactive' },
+      { prompt: 'login' },
+    ).catch((error: unknown) => this.#fail(error));
+  };
+
   /** The user asked to try again: no guard, and a page that never started starts over. */
   readonly retry = async (): Promise<void> => {
     if (!this.#manager) {

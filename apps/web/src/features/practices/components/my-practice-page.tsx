@@ -12,6 +12,7 @@ import { isSelectable } from '../../../lib/ui-state/companies.ts';
 import { useActiveCompany, useCompanies } from '../../../lib/ui-state/use-customer.ts';
 import { ActivePracticeSection } from './active-practice-section.tsx';
 import { EntitlementsSection } from './entitlements-section.tsx';
+import { InvitationForAnother } from './invitation-for-another.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
 import { MembershipsSection } from './memberships-section.tsx';
 
@@ -40,6 +41,7 @@ export function MyPracticePage() {
         title={t('PAGES.MY_PRACTICE.TITLE')}
         description={t('PAGES.MY_PRACTICE.DESCRIPTION')}
       />
+      <InvitationForAnother />
       <InvitationsSection
         invited={invited}
         selectableCount={companies.filter(isSelectable).length}
