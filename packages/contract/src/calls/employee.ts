@@ -151,8 +151,7 @@ export const employeeGetInvitationLink = defineCall({
   method: 'GET',
   path: '/Employee/GetInvitationLink',
   tag: 'Employee',
-  summary:
-    "Whether an invitation's link is for the caller; for another person only the masked address it was sent to",
+  summary: 'Whom an invitation link is for: the caller, or a masked address',
   access: 'customer',
   querystring: z.strictObject({ invitation: LinkSecretSchema }),
   response: InvitationLinkSchema,

@@ -1,7 +1,6 @@
-import { Button, Card, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { LinkCard } from '../../../components/link-card.tsx';
 import type { Company } from '../../../lib/ui-state/companies.ts';
 
 /**
@@ -12,16 +11,13 @@ import type { Company } from '../../../lib/ui-state/companies.ts';
 export function WaitingInvitationsCard({ invited }: { invited: readonly Company[] }) {
   const { t } = useTranslation();
   if (invited.length === 0) return null;
-  const names = invited.map((company) => company.name).join(', ');
   return (
-    <Card withBorder component="section" aria-labelledby="waiting-invitations-heading" mb="lg">
-      <Title order={2} size="h4" id="waiting-invitations-heading" mb="xs">
-        {t('WAITING_INVITATIONS.TITLE')}
-      </Title>
-      <Text mb="md">{t('WAITING_INVITATIONS.TEXT', { names })}</Text>
-      <Button component={Link} to={ROUTES.myPractice}>
-        {t('WAITING_INVITATIONS.ACTION')}
-      </Button>
-    </Card>
+    <LinkCard
+      id="waiting-invitations-heading"
+      title={t('WAITING_INVITATIONS.TITLE')}
+      text={t('WAITING_INVITATIONS.TEXT', { names: invited.map((c) => c.name).join(', ') })}
+      to={ROUTES.myPractice}
+      action={t('WAITING_INVITATIONS.ACTION')}
+    />
   );
 }
