@@ -1,8 +1,8 @@
 import { Button, Card, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useAuth } from '../../../lib/auth/auth-context.ts';
+import { useOutletContext, useSearchParams } from 'react-router';
+import type { Auth } from '../../../lib/auth/auth-context.ts';
 import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { useInvitationLink } from '../api/get-invitation-link.ts';
 
@@ -15,7 +15,8 @@ export function InvitationForAnother() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const link = useInvitationLink(params.get('invitation'));
-  const auth = useAuth();
+  // The root layout's session (root-layout.tsx says why it is not `useAuth`).
+  const auth = useOutletContext<Auth>();
   const email = useCustomer()?.email ?? '';
   const [switching, setSwitching] = useState(false);
   if (!link.data || link.data.forCaller) return null;
