@@ -41,16 +41,26 @@ export function connectForm(page: Page) {
   };
 }
 
-/** `/my-practice`: the active practice and the list of all the user's practices. */
+/**
+ * `/my-practice`: the invitations waiting for an answer, the active practice and the list of the
+ * user's other practices.
+ */
 export function myPracticePage(page: Page) {
   const practices = page.getByRole('region', { name: exactly('Ihre Praxen', 'Your practices') });
+  const invitations = page.getByRole('region', {
+    name: exactly('Sie wurden eingeladen', 'You have been invited'),
+  });
   return {
+    invitations,
     active: page.getByRole('region', { name: exactly('Aktive Praxis', 'Active practice') }),
     contracts: page.getByRole('region', { name: exactly('Verträge', 'Contracts') }),
     practices,
-    /** One practice of the list, by its name. */
+    /** One practice of either list, by its name. */
     practice: (name: string) =>
-      practices.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) }),
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name }) }),
     switchTo: (name: string) =>
       practices.getByRole('button', {
         name: new RegExp(`^(Zu dieser Praxis wechseln|Switch to this practice): ${name}$`),

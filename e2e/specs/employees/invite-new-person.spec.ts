@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { confirmationForm, registrationForm } from '../../support/account-pages.ts';
+import { registrationForm } from '../../support/account-pages.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import {
   confirmation,
@@ -35,10 +35,8 @@ async function registerInvitee(page: Page, portalUrl: string, email: string, pas
     'account-verification',
     '/register/verify',
   );
+  // The browser that registered confirms without the password (decision 0058).
   await page.goto(link);
-  const confirm = confirmationForm(page);
-  await confirm.password.fill(password);
-  await confirm.submit.click();
   await expect(page.getByRole('heading', { name: 'E-Mail-Adresse bestätigt' })).toBeVisible();
 }
 
@@ -78,8 +76,10 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await invitee.goto(link);
   await expect(invitee).toHaveURL((url) => url.origin === portal.issuer);
   await registerInvitee(invitee, portal.url, email, password);
-  await invitee.goto(link);
-  await signIn(invitee, email, password);
+  // "Zum Portal" returns to the invitation, signed in.
+  const signedIn = customerDataLoaded(invitee);
+  await invitee.getByRole('link', { name: 'Zum Portal' }).click();
+  await signedIn;
   const mine = myPracticePage(invitee);
   await expect(mine.practice(SOMMER)).toContainText('Eingeladen von Ben Krause');
   await expect(mine.active).toHaveCount(0);

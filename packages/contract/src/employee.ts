@@ -98,4 +98,17 @@ export const MyInvitationSchema = z
   .meta({ id: 'MyInvitation' });
 export type MyInvitation = z.infer<typeof MyInvitationSchema>;
 
+/**
+ * Whom an invitation's link (`/my-practice?invitation=…`) was sent to, as the signed-in person
+ * may learn it: their own, or another address shown masked (`m***@example.com`).
+ */
+export const InvitationLinkSchema = z
+  .object({
+    forCaller: z.boolean(),
+    /** The masked address when the invitation is for somebody else; null when it is the caller's. */
+    sentTo: z.string().nullable(),
+  })
+  .meta({ id: 'InvitationLink' });
+export type InvitationLink = z.infer<typeof InvitationLinkSchema>;
+
 export const DoneSchema = z.object({ status: z.literal('done') }).meta({ id: 'Done' });

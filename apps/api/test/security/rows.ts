@@ -57,6 +57,7 @@ export const ROWS: Record<string, Row> = {
   Employee_EnableEmployee: person,
   Employee_GetEmployee: (o) => ({ query: { companyId: o.practice, customerId: o.person } }),
   Employee_GetEmployees: practice,
+  Employee_GetInvitationLink: () => ({ query: { invitation: 'x'.repeat(43) } }),
   Employee_GetMyInvitations: none,
   Employee_InviteEmployee: (o) => ({
     body: { companyId: o.practice, email: uniqueEmail('einladung') },

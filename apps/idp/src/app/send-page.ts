@@ -11,19 +11,23 @@ import {
   type PageLook,
 } from '../pages/look.ts';
 
+/** The link parameters a form carries along: the link's secret, the portal path to return to. */
+const CARRIED = ['token', 'return'] as const;
+
 /**
  * The language switch of a page: the same address in the other language. After a form post, the
- * page's address with the link's secret (`token`) the form carried, if any.
+ * page's address with the link's secret (`token`) and return path (`return`) the form carried.
  */
 function sameAddress(request: FastifyRequest, other: string): string {
   if (request.method === 'GET') return withParam(request.url, 'lang', other);
-  const path = request.url.split('?')[0] ?? '/';
   const body: unknown = request.body;
-  const token =
-    body && typeof body === 'object' && 'token' in body && typeof body.token === 'string'
-      ? body.token
-      : undefined;
-  return withParam(token ? withParam(path, 'token', token) : path, 'lang', other);
+  const fields: Record<string, unknown> = body && typeof body === 'object' ? { ...body } : {};
+  let address = request.url.split('?')[0] ?? '/';
+  for (const name of CARRIED) {
+    const value = fields[name];
+    if (typeof value === 'string' && value !== '') address = withParam(address, name, value);
+  }
+  return withParam(address, 'lang', other);
 }
 
 /** The visitor's look: the remembered theme, and a link to this page in the other language. */

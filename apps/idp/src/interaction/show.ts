@@ -1,14 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageError } from '../app/error-page.ts';
 import { showSignIn } from '../flows/sign-in/render.ts';
+import { clearedTicket, hasTicket, redeemSignInTicket } from '../sign-in-ticket.ts';
 import { grantFirstParty } from './consent.ts';
 import { finishInteraction } from './finish.ts';
 import { InteractionParams } from './params.ts';
 import type { InteractionDeps } from './types.ts';
 
 /**
- * `GET /interaction/:uid`: what oidc-provider needs from the user. Signing in has its page; the
- * portal's consent is granted without one; any other prompt is an error.
+ * A browser that has just confirmed its new account's address holds a sign-in ticket
+ * (sign-in-ticket.ts): its first sign-in needs no password. The cookie goes either way.
+ */
+async function signInByTicket(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
+  const { issuer, db, logger } = deps.options;
+  if (!hasTicket(request, issuer)) return undefined;
+  void reply.header('set-cookie', clearedTicket(issuer));
+  const accountId = await redeemSignInTicket(db, request, issuer);
+  if (accountId === undefined) return undefined;
+  logger.info({ accountId }, 'signed in after confirming the address');
+  return finishInteraction(deps, request, reply, { login: { accountId, amr: ['pwd'] } }, false);
+}
+
+/**
+ * `GET /interaction/:uid`: what oidc-provider needs from the user. Signing in has its page (or a
+ * ticket of a just confirmed address); the portal's consent is granted without one; any other
+ * prompt is an error.
  */
 export async function showInteraction(
   deps: InteractionDeps,
@@ -19,7 +35,10 @@ export async function showInteraction(
   const provider = deps.provider();
   const interaction = await provider.interactionDetails(request.raw, reply.raw);
   if (interaction.uid !== uid) throw new PageError(400, 'expired');
-  if (interaction.prompt.name === 'login') return showSignIn(deps, request, reply, interaction);
+  if (interaction.prompt.name === 'login') {
+    const signedIn = await signInByTicket(deps, request, reply);
+    return signedIn ?? showSignIn(deps, request, reply, interaction);
+  }
   if (
     interaction.prompt.name === 'consent' &&
     interaction.params['client_id'] === deps.options.client.clientId

@@ -29,9 +29,10 @@ export function providerConfiguration(options: ResolvedOptions, keys: KeyMateria
       },
     ],
     clientAuthMethods: ['none'],
-    // The portal's theme and why the person is back at sign-in (decision 0039). Only read by our
-    // pages, which ignore values they do not know: no value is refused.
-    extraParams: ['pp_theme', 'pp_notice'],
+    // The portal's theme, why the person is back at sign-in (decision 0039) and the portal path
+    // a registration returns to (decision 0058). Only read by our pages, which ignore values they
+    // do not know: no value is refused.
+    extraParams: ['pp_theme', 'pp_notice', 'pp_return'],
     responseTypes: ['code'],
     pkce: { required: () => true },
     // The api scope is deliberately absent: it is a resource scope (see loadExistingGrant).

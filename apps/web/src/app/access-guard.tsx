@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { isPathAllowed, ROUTES } from '@pp/contract';
 import { useUiStore } from '../lib/ui-state/ui-state-context.ts';
 import { useActiveCompany, usePortalRole } from '../lib/ui-state/use-customer.ts';
@@ -17,6 +17,8 @@ export function AccessGuard() {
   const allowed = isPathAllowed(pathname, role);
   const navigate = useNavigate();
   const store = useUiStore();
+  // The root layout's session, passed on to the screens (root-layout.tsx).
+  const session: unknown = useOutletContext();
   // The path and practice of the last check: the same path with another practice is a switch.
   const checked = useRef({ pathname, companyId });
 
@@ -40,5 +42,5 @@ export function AccessGuard() {
     void navigate(ROUTES.dashboard, { replace: true });
   }, [allowed, companyId, navigate, pathname, role, store]);
 
-  return allowed ? <Outlet /> : null;
+  return allowed ? <Outlet context={session} /> : null;
 }

@@ -71,7 +71,9 @@ export function RootLayout() {
             {showScreen ? (
               <>
                 <ScrollManager />
-                <Outlet />
+                {/* The session reaches the screens through the outlet: a lazy screen importing
+                    the auth module would split it into a chunk of its own (decision 0058). */}
+                <Outlet context={auth} />
                 <ScreenRendered />
               </>
             ) : (

@@ -17,6 +17,7 @@ export const ACCESS_TOKEN = 'header.payload.signature';
 export interface SignedInSession extends Auth {
   signIns: number;
   signOuts: number;
+  accountSwitches: number;
 }
 
 export interface RenderOptions {
@@ -40,8 +41,12 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     getAccessToken: () => ACCESS_TOKEN,
     signIns: 0,
     signOuts: 0,
+    accountSwitches: 0,
     async signIn() {
       session.signIns++;
+    },
+    async switchAccount() {
+      session.accountSwitches++;
     },
     async signOut() {
       session.signOuts++;

@@ -9,11 +9,12 @@ import {
   EmployeeSchema,
   EmployeesQuerySchema,
   EmployeesSchema,
+  InvitationLinkSchema,
   InviteEmployeeSchema,
   MembershipTargetSchema,
   MyInvitationSchema,
 } from '../employee.ts';
-import { AcceptedSchema } from '../profile.ts';
+import { AcceptedSchema, LinkSecretSchema } from '../profile.ts';
 
 const admin = { practice: { from: 'body.companyId', role: 'admin' } } as const;
 const superadmin = { practice: { from: 'body.companyId', role: 'superadmin' } } as const;
@@ -144,6 +145,16 @@ export const employeeGetMyInvitations = defineCall({
   summary: "The caller's pending invitations, to accept or decline",
   access: 'customer',
   response: z.array(MyInvitationSchema),
+});
+
+export const employeeGetInvitationLink = defineCall({
+  method: 'GET',
+  path: '/Employee/GetInvitationLink',
+  tag: 'Employee',
+  summary: 'Whom an invitation link is for: the caller, or a masked address',
+  access: 'customer',
+  querystring: z.strictObject({ invitation: LinkSecretSchema }),
+  response: InvitationLinkSchema,
 });
 
 export const employeeAcceptInvitation = defineCall({

@@ -30,6 +30,8 @@ export function postConfirmation(
     csrf: csrfOf(page.html),
     lang: link.searchParams.get('lang') ?? 'de',
     token: link.searchParams.get('token') ?? '',
+    // The page's hidden field: the portal path the registration returns to (decision 0058).
+    ...Object.fromEntries([...link.searchParams].filter(([name]) => name === 'return')),
     password,
   });
 }

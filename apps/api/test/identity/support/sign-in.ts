@@ -18,12 +18,15 @@ export interface SignInPage {
   verifier: string;
 }
 
-/** The portal's authorization request (code + PKCE), followed to the provider's sign-in page. */
-export async function openSignIn(
+/**
+ * The portal's authorization request (code + PKCE), followed within the provider: to its sign-in
+ * page, or back to the portal (`url`) when the browser needs no page.
+ */
+export async function authorize(
   provider: EmbeddedProvider,
   browser: TestBrowser,
   params: Record<string, string> = {},
-): Promise<SignInPage> {
+): Promise<{ response: Response; url: URL; verifier: string }> {
   const { config, issuer } = provider;
   const verifier = randomBytes(32).toString('base64url');
   const url = new URL('/auth', issuer);
@@ -37,7 +40,16 @@ export async function openSignIn(
     code_challenge_method: 'S256',
     ...params,
   }).toString();
-  const { response, url: pageUrl } = await browser.follow(url, issuer);
+  return { ...(await browser.follow(url, issuer)), verifier };
+}
+
+/** The portal's authorization request, followed to the provider's sign-in page. */
+export async function openSignIn(
+  provider: EmbeddedProvider,
+  browser: TestBrowser,
+  params: Record<string, string> = {},
+): Promise<SignInPage> {
+  const { response, url: pageUrl, verifier } = await authorize(provider, browser, params);
   const html = normalizeHtml(await response.text());
   const action = /<form method="post" action="([^"]+\/login)"/.exec(html)?.[1];
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
@@ -94,11 +106,20 @@ export async function signIn(
 ): Promise<Tokens> {
   const result = await submitSignIn(provider, browser, email, password);
   if (!result.code) throw new Error(`sign-in refused (${result.status})`);
+  return redeemCode(provider, result.code, result.verifier);
+}
+
+/** The portal's code exchange at the token endpoint. */
+export async function redeemCode(
+  provider: EmbeddedProvider,
+  code: string,
+  verifier: string,
+): Promise<Tokens> {
   const response = await tokenRequest(provider, {
     grant_type: 'authorization_code',
-    code: result.code,
+    code,
     redirect_uri: `${provider.config.publicUrl.origin}/`,
-    code_verifier: result.verifier,
+    code_verifier: verifier,
   });
   return TokenResponse.parse(await response.json());
 }

@@ -18,6 +18,8 @@ export interface ConfirmForm {
   /** The account's address, for password managers (read-only). */
   email: string;
   problem?: ConfirmProblem;
+  /** The portal path to return to after confirming, carried in a hidden field. */
+  returnTo?: string | undefined;
 }
 
 function alerts(locale: Locale, problem: ConfirmProblem | undefined): string[] {
@@ -46,7 +48,12 @@ export function confirmPage(site: Pick<ResolvedOptions, 'links'>, form: ConfirmF
     <p class="muted">${t.intro}</p>
     ${formAlert(alerts(locale, problem))}
     <form method="post" action="${ACCOUNT_PAGES.verify}" novalidate>
-      ${hiddenFields({ csrf: form.csrfToken, lang: locale, token: form.token })}
+      ${hiddenFields({
+        csrf: form.csrfToken,
+        lang: locale,
+        token: form.token,
+        ...(form.returnTo === undefined ? {} : { return: form.returnTo }),
+      })}
       ${field({
         id: 'email',
         name: 'username',

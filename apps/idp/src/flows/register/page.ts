@@ -2,6 +2,7 @@ import type { EmailProblem } from '../../forms/email-rules.ts';
 import type { NewPasswordProblems } from '../../forms/password-rules.ts';
 import { ACCOUNT_PAGES } from '../../forms/paths.ts';
 import { passwordHint, problemText } from '../../forms/problem-text.ts';
+import { portalAddress } from '../../forms/return-path.ts';
 import { messagesFor, type Locale } from '../../i18n/locale.ts';
 import { field, formAlert, hiddenFields } from '../../pages/fields.ts';
 import { html } from '../../pages/html.ts';
@@ -20,6 +21,8 @@ export interface RegisterPage {
   email: string;
   problems?: RegisterProblems;
   waitSeconds?: number | undefined;
+  /** The portal path to return to after confirming, carried in a hidden field. */
+  returnTo?: string | undefined;
 }
 
 /** The registration form: e-mail, password, password repeated; each problem under its field. */
@@ -44,7 +47,11 @@ export function registerPage(page: RegisterPage): string {
     <p class="muted">${t.register.intro}</p>
     ${formAlert(alerts)}
     <form method="post" action="${ACCOUNT_PAGES.register}" novalidate>
-      ${hiddenFields({ csrf: page.csrfToken, lang: locale })}
+      ${hiddenFields({
+        csrf: page.csrfToken,
+        lang: locale,
+        ...(page.returnTo === undefined ? {} : { return: page.returnTo }),
+      })}
       ${field({
         id: 'email',
         name: 'email',
@@ -79,7 +86,10 @@ export function registerPage(page: RegisterPage): string {
       </div>
     </form>
     <div class="more">
-      <p>${t.register.haveAccount} <a href="${page.portalUrl}">${t.register.signIn}</a></p>
+      <p>
+        ${t.register.haveAccount}
+        <a href="${portalAddress(page.portalUrl, page.returnTo)}">${t.register.signIn}</a>
+      </p>
     </div>`;
   return layout({ locale, title: t.register.title, links: page.links, body });
 }

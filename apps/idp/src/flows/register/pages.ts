@@ -1,4 +1,5 @@
 import { ACCOUNT_PAGES, pagePath } from '../../forms/paths.ts';
+import { portalAddress } from '../../forms/return-path.ts';
 import { messagesFor, type Locale } from '../../i18n/locale.ts';
 import { LIFETIMES } from '../../lifetimes.ts';
 import type { ResolvedOptions } from '../../options.ts';
@@ -8,7 +9,7 @@ import { messagePage } from '../../pages/message-page.ts';
 type Site = Pick<ResolvedOptions, 'links' | 'portalUrl'>;
 
 /** After a valid registration, the same for a new address and one that has an account. */
-export function sentPage(site: Site, locale: Locale): string {
+export function sentPage(site: Site, locale: Locale, returnTo?: string): string {
   const t = messagesFor(locale).register;
   return messagePage({
     locale,
@@ -17,20 +18,23 @@ export function sentPage(site: Site, locale: Locale): string {
     paragraphs: [t.sent, t.notReceived],
     actions: [
       { href: pagePath(ACCOUNT_PAGES.resend, locale), label: t.requestNewLink },
-      { href: site.portalUrl, label: messagesFor(locale).backToPortal },
+      { href: portalAddress(site.portalUrl, returnTo), label: messagesFor(locale).backToPortal },
     ],
   });
 }
 
-/** The link confirmed the address; signing in starts at the portal. */
-export function verifiedPage(site: Site, locale: Locale): string {
+/**
+ * The link confirmed the address: "Zum Portal" goes to where the registration started (an
+ * invitation, say), and this browser is signed in there without the password (decision 0058).
+ */
+export function verifiedPage(site: Site, locale: Locale, returnTo?: string): string {
   const t = messagesFor(locale).register;
   return messagePage({
     locale,
     links: site.links,
     title: t.verifiedTitle,
     paragraphs: [t.verified],
-    actions: [{ href: site.portalUrl, label: t.toPortal, primary: true }],
+    actions: [{ href: portalAddress(site.portalUrl, returnTo), label: t.toPortal, primary: true }],
   });
 }
 

@@ -5,6 +5,7 @@ import { issueFormToken } from '../../forms/form-token.ts';
 import { pageLocale } from '../../forms/locale.ts';
 import { ACCOUNT_PAGES } from '../../forms/paths.ts';
 import { readLinkQuery } from '../../forms/read.ts';
+import { returnPath } from '../../forms/return-path.ts';
 import type { FormDeps } from '../../forms/types.ts';
 import { registerPage } from './page.ts';
 import { resendForm } from './resend.ts';
@@ -15,10 +16,13 @@ import { showConfirmation, submitConfirmation } from './verify.ts';
 export function registerRoutes(app: FastifyInstance, deps: FormDeps): void {
   const { register, verify, resend } = ACCOUNT_PAGES;
   app.get(register, (request, reply) => {
-    const locale = pageLocale(request, readLinkQuery(request.query).lang);
+    const query = readLinkQuery(request.query);
+    const locale = pageLocale(request, query.lang);
     const csrfToken = issueFormToken(deps, request, reply);
     const { links, portalUrl } = deps.options;
-    return sendPage(reply, 200, registerPage({ locale, links, portalUrl, csrfToken, email: '' }));
+    const returnTo = returnPath(portalUrl, query.return);
+    const page = { locale, links, portalUrl, csrfToken, email: '', returnTo };
+    return sendPage(reply, 200, registerPage(page));
   });
   app.post(register, (request, reply) => submitRegistration(deps, request, reply));
   allowOnly(app, register, ['GET', 'POST']);

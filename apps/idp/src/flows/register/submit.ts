@@ -9,9 +9,11 @@ import { checkNewPassword } from '../../forms/password-rules.ts';
 import type { FormDeps } from '../../forms/types.ts';
 import { formField, readForm } from '../../interaction/form.ts';
 import { admitMailRequest } from '../../throttle.ts';
+import { returnPath } from '../../forms/return-path.ts';
 import { registerPage, type RegisterProblems } from './page.ts';
 import { sentPage } from './pages.ts';
 import { register } from './register.ts';
+import { registrationCookie } from './registering-browser.ts';
 
 const RegisterForm = z.object({
   csrf: formField,
@@ -19,6 +21,7 @@ const RegisterForm = z.object({
   email: formField,
   password: formField,
   passwordRepeat: formField,
+  return: formField,
 });
 
 /** The registration form again, with what was typed (never the password) and the problems. */
@@ -51,6 +54,7 @@ export async function submitRegistration(
   checkFormToken(deps, request, form.csrf);
   const locale = pageLocale(request, form.lang);
   const email = form.email.trim().slice(0, 254);
+  const returnTo = returnPath(options.portalUrl, form.return);
 
   const checked = checkEmail(form.email, await options.prohibitedAliases(options.db));
   const problems: RegisterProblems = {
@@ -58,15 +62,17 @@ export async function submitRegistration(
     ...checkNewPassword(form.password, form.passwordRepeat, form.email),
   };
   if ('problem' in checked || Object.keys(problems).length > 0) {
-    return sendForm(deps, request, reply, { locale, email, problems }, 400);
+    return sendForm(deps, request, reply, { locale, email, problems, returnTo }, 400);
   }
   const waitSeconds = await admitMailRequest(options.db, request.ip, options.throttle);
   if (waitSeconds > 0) {
-    return sendForm(deps, request, reply, { locale, email, waitSeconds }, 429, {
+    return sendForm(deps, request, reply, { locale, email, waitSeconds, returnTo }, 429, {
       'retry-after': String(waitSeconds),
     });
   }
-  await register(options, { email: checked.email, password: form.password, locale });
+  const registration = { email: checked.email, password: form.password, locale, returnTo };
+  const linkSecret = await register(options, registration);
   await answerNotBefore(started);
-  return sendPage(reply, 200, sentPage(options, locale));
+  void reply.header('set-cookie', registrationCookie(deps, linkSecret));
+  return sendPage(reply, 200, sentPage(options, locale, returnTo));
 }

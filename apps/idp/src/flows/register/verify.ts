@@ -9,15 +9,19 @@ import type { FormDeps } from '../../forms/types.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { formField, readForm } from '../../interaction/form.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { returnPath } from '../../forms/return-path.ts';
+import { issueSignInTicket } from '../../sign-in-ticket.ts';
 import { confirmAccount } from './confirm-account.ts';
 import { confirmPage, type ConfirmForm, type ConfirmProblem } from './confirm-page.ts';
 import { verifiedPage, verifyLinkInvalidPage } from './pages.ts';
+import { registeredHere } from './registering-browser.ts';
 
 const ConfirmationForm = z.object({
   csrf: formField,
   lang: formField,
   token: formField,
   password: formField,
+  return: formField,
 });
 
 function sendForm(
@@ -37,27 +41,51 @@ const invalidLink = (deps: FormDeps, reply: FastifyReply, locale: Locale) =>
   sendPage(reply, 400, verifyLinkInvalidPage(deps.options, locale));
 
 /**
- * `GET /register/verify?token=…`, the link of the `account-verification` mail: a page that asks
- * for the password chosen at the registration. Opening the link changes nothing, so whoever
- * registered somebody else's address gains nothing by the owner's click (security finding 1); a
- * link checker (also with HEAD) learns only whether the link is good.
+ * Uses the link up and confirms the address; this browser, which has just proved the password,
+ * gets a ticket for its next sign-in (sign-in-ticket.ts) and goes on to where it started.
+ */
+async function confirm(
+  deps: FormDeps,
+  reply: FastifyReply,
+  link: { token: string; locale: Locale; returnTo: string | undefined },
+): Promise<FastifyReply> {
+  const { options } = deps;
+  const accountId = await confirmAccount(options.db, link.token);
+  if (accountId === undefined) return invalidLink(deps, reply, link.locale);
+  options.logger.info({ accountId }, 'address confirmed');
+  void reply.header('set-cookie', await issueSignInTicket(options.db, options.issuer, accountId));
+  return sendPage(reply, 200, verifiedPage(options, link.locale, link.returnTo));
+}
+
+/**
+ * `GET /register/verify?token=…`, the link of the `account-verification` mail. In the browser
+ * that registered (its cookie, registering-browser.ts) the link confirms at once: that browser
+ * typed the password. Anywhere else, a page asks for the password chosen at the registration
+ * and opening the link changes nothing, so whoever registered somebody else's address gains
+ * nothing by the owner's click (security finding 1); a link checker (also with HEAD, never with
+ * the cookie) learns only whether the link is good.
  */
 export async function showConfirmation(
   deps: FormDeps,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const { token, lang } = readLinkQuery(request.query);
-  const locale = pageLocale(request, lang);
+  const query = readLinkQuery(request.query);
+  const { token } = query;
+  const locale = pageLocale(request, query.lang);
+  const returnTo = returnPath(deps.options.portalUrl, query.return);
   const account = await findTokenAccount(deps.options.db, token, 'verify-email');
   if (!account) return invalidLink(deps, reply, locale);
-  return sendForm(deps, request, reply, 200, { locale, token, email: account.email });
+  if (request.method === 'GET' && registeredHere(deps, request, token)) {
+    return confirm(deps, reply, { token, locale, returnTo });
+  }
+  return sendForm(deps, request, reply, 200, { locale, token, email: account.email, returnTo });
 }
 
 /**
  * `POST /register/verify`: the registration's password, checked and counted like a sign-in (per
  * account and per client address, the same counters), confirms the account and uses the link
- * up. Signing in then starts at the portal; the registration's interaction is not resumed.
+ * up; this browser's next sign-in at the portal then needs no password (decision 0058).
  */
 export async function submitConfirmation(
   deps: FormDeps,
@@ -70,7 +98,8 @@ export async function submitConfirmation(
   const locale = pageLocale(request, form.lang);
   const account = await findTokenAccount(options.db, form.token, 'verify-email');
   if (!account) return invalidLink(deps, reply, locale);
-  const page = { locale, token: form.token, email: account.email };
+  const returnTo = returnPath(options.portalUrl, form.return);
+  const page = { locale, token: form.token, email: account.email, returnTo };
   if (form.password === '') {
     return sendForm(deps, request, reply, 400, { ...page, problem: { kind: 'missing' } });
   }
@@ -85,8 +114,5 @@ export async function submitConfirmation(
     const problem = { kind: 'wrong', waitSeconds } satisfies ConfirmProblem;
     return sendForm(deps, request, reply, 401, { ...page, problem });
   }
-  const accountId = await confirmAccount(options.db, form.token);
-  if (accountId === undefined) return invalidLink(deps, reply, locale);
-  options.logger.info({ accountId }, 'address confirmed');
-  return sendPage(reply, 200, verifiedPage(options, locale));
+  return confirm(deps, reply, { token: form.token, locale, returnTo });
 }

@@ -5,13 +5,17 @@ import { html, type SafeHtml } from '../../pages/html.ts';
 
 /**
  * "Passwort vergessen?" and "Registrieren" under the sign-in form. Both pages are outside the
- * interaction: afterwards the visitor starts again from the portal (decision 0020).
+ * interaction: afterwards the visitor starts again from the portal (decision 0020) — after a
+ * registration at the portal path the sign-in was for (`returnTo`, decision 0058).
  */
-export function accountLinks(locale: Locale): SafeHtml {
+export function accountLinks(locale: Locale, returnTo?: string): SafeHtml {
   const t = messagesFor(locale).signIn;
   return html`<div class="more">
     <p><a href="${pagePath(ACCOUNT_PAGES.forgotPassword, locale)}">${t.forgotPassword}</a></p>
-    <p>${t.noAccount} <a href="${pagePath(ACCOUNT_PAGES.register, locale)}">${t.register}</a></p>
+    <p>
+      ${t.noAccount}
+      <a href="${pagePath(ACCOUNT_PAGES.register, locale, returnTo)}">${t.register}</a>
+    </p>
   </div>`;
 }
 

@@ -8,7 +8,7 @@ import { InteractionParams } from '../../interaction/params.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
 import { themeOf } from '../../pages/look.ts';
-import { MAX_EMAIL, noticeOf, sendSignIn } from './render.ts';
+import { MAX_EMAIL, noticeOf, returnOf, sendSignIn } from './render.ts';
 
 // The switch posts the whole sign-in form; of it, only the address is kept (never the password).
 const LanguageForm = z.object({ csrf: formField, email: formField, lang: formField });
@@ -35,6 +35,7 @@ export async function switchLanguage(
     email: form.email.trim().slice(0, MAX_EMAIL),
     notice: noticeOf(interaction),
     theme: themeOf(interaction.params['pp_theme']),
+    returnTo: returnOf(deps, interaction),
     headers: { 'set-cookie': languageCookie(uid, locale, secure) },
   });
 }

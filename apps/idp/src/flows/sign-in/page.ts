@@ -25,6 +25,8 @@ export interface SignInPage {
   email: string;
   problem?: SignInProblem | undefined;
   notice?: SignInNotice | undefined;
+  /** The portal path a registration from here returns to. */
+  returnTo?: string | undefined;
 }
 
 const ERROR_ID = 'sign-in-error';
@@ -109,7 +111,7 @@ export function signInPage(page: SignInPage): string {
       <input type="hidden" name="csrf" value="${page.csrfToken}" />
     </form>
     ${problem?.kind === 'unverified' ? resendForm(page.locale, problem.resend) : undefined}
-    ${accountLinks(page.locale)}`;
+    ${accountLinks(page.locale, page.returnTo)}`;
   return layout({ locale: page.locale, title: t.title, links: page.links, body });
 }
 

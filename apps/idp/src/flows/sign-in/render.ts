@@ -3,6 +3,7 @@ import { sendPage } from '../../app/send-page.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { csrfToken } from '../../interaction/csrf.ts';
 import { interactionLocale } from '../../interaction/locale.ts';
+import { returnPath } from '../../forms/return-path.ts';
 import type { Interaction, InteractionDeps } from '../../interaction/types.ts';
 import { interactionPath } from '../../provider/config.ts';
 import { themeCookie, themeOf, type Theme } from '../../pages/look.ts';
@@ -20,7 +21,14 @@ export interface SignInAnswer {
   notice?: SignInNotice | undefined;
   /** The portal's theme of this interaction; without one, the remembered one. */
   theme?: Theme | undefined;
+  /** The portal path the "Registrieren" link carries (`pp_return`, checked). */
+  returnTo?: string | undefined;
   headers?: Record<string, string>;
+}
+
+/** The portal's `pp_return`: a path of the portal's own, else nothing (decision 0058). */
+export function returnOf(deps: InteractionDeps, interaction: Interaction): string | undefined {
+  return returnPath(deps.options.portalUrl, interaction.params['pp_return']);
 }
 
 /** The portal's `pp_notice`: `signed-out` or `idle`; any other value shows nothing. */
@@ -44,6 +52,7 @@ export function sendSignIn(
     email: answer.email,
     problem: answer.problem,
     notice: answer.notice,
+    returnTo: answer.returnTo,
   });
   return sendPage(reply, answer.status, body, answer.headers, {
     ...(answer.theme && { theme: answer.theme }),
@@ -77,5 +86,6 @@ export function showSignIn(
     email: typeof hint === 'string' ? hint.slice(0, MAX_EMAIL) : '',
     notice: noticeOf(interaction),
     theme,
+    returnTo: returnOf(deps, interaction),
   });
 }

@@ -11,7 +11,7 @@ import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
 import { themeOf } from '../../pages/look.ts';
-import { MAX_EMAIL, sendSignIn } from './render.ts';
+import { MAX_EMAIL, returnOf, sendSignIn } from './render.ts';
 
 const MAX_PASSWORD = 1024;
 
@@ -42,6 +42,7 @@ export async function submitSignIn(
     uid,
     email: email.slice(0, MAX_EMAIL),
     theme: themeOf(interaction.params['pp_theme']),
+    returnTo: returnOf(deps, interaction),
   };
   if (!email || !password || email.length > MAX_EMAIL || password.length > MAX_PASSWORD) {
     return sendSignIn(deps, reply, { ...page, status: 400, problem: { kind: 'missing-fields' } });

@@ -12,8 +12,9 @@ const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
 
 const practices = () => screen.getByRole('region', { name: 'Ihre Praxen' });
+/** A practice's entry: an invitation leads the page in a list of its own (issue 22, point 1). */
 const practice = (name: string) =>
-  within(within(practices()).getByRole('heading', { name }).closest('li')!);
+  within(within(screen.getByRole('main')).getByRole('heading', { name }).closest('li')!);
 
 const invitedTo = (companyId: string, name: string): CompanyVm => ({
   companyId,
@@ -62,6 +63,13 @@ describe('/my-practice: invitations, primary practice, leaving', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Aktive Praxis' })).toBeNull();
+    // The invitation leads, before the offer to add a practice of one's own.
+    const invitations = screen.getByRole('region', { name: 'Sie wurden eingeladen' });
+    const noPractice = screen.getByRole('region', {
+      name: 'Sie sind noch mit keiner Praxis verbunden',
+    });
+    expect(invitations.compareDocumentPosition(noPractice)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(within(practices()).queryByText('Zahnarztpraxis Dr. Sommer')).toBeNull();
 
     fireEvent.click(
       sommer.getByRole('button', { name: 'Einladung annehmen: Zahnarztpraxis Dr. Sommer' }),

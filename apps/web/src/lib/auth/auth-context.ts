@@ -19,6 +19,11 @@ export interface Auth {
   /** A fresh sign-in at the provider that returns to the current URL (path, query, hash). */
   signIn(): Promise<void>;
   /**
+   * The provider's sign-in page even though a session exists (`prompt=login`), to sign in with
+   * another account; returns to the current URL.
+   */
+  switchAccount(): Promise<void>;
+  /**
    * Ends the session here, in the browser's other tabs of the portal and at the provider, whose
    * sign-in page then says why (`idle`: after the idle timeout; by default the user's choice).
    */

@@ -27,6 +27,7 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
             user: { subject, email, name },
             getAccessToken: session.accessToken,
             signIn: session.signIn,
+            switchAccount: session.switchAccount,
             signOut: session.signOut,
           },
     [session, subject, email, name],

@@ -143,6 +143,14 @@ export class AuthSession {
     ).catch((error: unknown) => this.#fail(error));
   }
 
+  /** Another account: the sign-in page even with a session, back to this address afterwards. */
+  readonly switchAccount = async (): Promise<void> => {
+    await this.#redirect(
+      { returnTo: currentLocation(), step: 'interactive' },
+      { prompt: 'login' },
+    ).catch((error: unknown) => this.#fail(error));
+  };
+
   /** The user asked to try again: no guard, and a page that never started starts over. */
   readonly retry = async (): Promise<void> => {
     if (!this.#manager) {
@@ -332,7 +340,12 @@ export class AuthSession {
         state,
         ui_locales: this.language(),
         redirectMethod: 'replace',
-        extraQueryParams: this.#authorizeParameters(prompt === 'none' ? undefined : notice),
+        extraQueryParams: {
+          ...this.#authorizeParameters(prompt === 'none' ? undefined : notice),
+          // Where a registration from the sign-in page returns to after the confirmation mail
+          // (decision 0058); the provider accepts only a path of the portal's own.
+          ...(state.returnTo === '/' ? {} : { pp_return: state.returnTo }),
+        },
         ...(prompt ? { prompt } : {}),
       });
       // Reached only when the browser shows this page again from its back-forward cache.
