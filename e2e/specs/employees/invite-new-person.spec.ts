@@ -94,7 +94,7 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await searchEmployees(page, email);
   await expect(list.entry(email)).toContainText('Aktiv');
   await expect(list.entry(email)).toContainText('Standorte: Praxis Mitte');
-  await list.action('Deaktivieren', 'Disable', email).click();
+  await list.choose(email, 'Deaktivieren', 'Disable');
   const dialog = confirmation(page, DISABLE_DIALOG);
   await expect(dialog.dialog).toContainText(`Möchten Sie den Zugang von ${email}`);
   await dialog.confirm.click();
@@ -110,7 +110,7 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await expect(invitee.getByText('Praxis Mitte')).toHaveCount(0);
 
   // Ben enables them again; Sommer is back on their next load.
-  await list.action('Aktivieren', 'Enable', email).click();
+  await list.choose(email, 'Aktivieren', 'Enable');
   await expectToast(page, 'Die Person hat jetzt Zugang zur Praxis.');
   await invitee.goto(`${portal.url}/my-practice`);
   await expect(mine.active).toContainText(SOMMER);

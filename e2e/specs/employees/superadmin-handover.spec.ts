@@ -35,7 +35,7 @@ test('anna approves a request to join, makes ben superadmin and is admin afterwa
   await signIn(page, anna.email);
   const list = employeeList(page);
   await expect(list.entry(user.name)).toContainText('Angefragt');
-  await list.action('Anfrage freigeben', 'Approve request', user.name).click();
+  await list.choose(user.name, 'Anfrage freigeben', 'Approve request');
   await expectToast(page, 'Die Person hat jetzt Zugang zur Praxis.');
   await expect(page.getByText('Niemand entspricht Ihrer Suche oder Auswahl.')).toBeVisible();
   await list.status.selectOption('enabled');
