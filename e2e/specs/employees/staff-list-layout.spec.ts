@@ -50,6 +50,14 @@ async function practiceOfThirteen(createUser: CreateUser) {
   return owner;
 }
 
+/** The texts in the table shown cut (an ellipsis or clipped): buttons and badges. */
+const cutTexts = (page: Page) =>
+  page
+    .locator('table button, table .mantine-Badge-root, table .mantine-Badge-label')
+    .evaluateAll((all) =>
+      all.filter((element) => element.scrollWidth > element.clientWidth).map((e) => e.textContent),
+    );
+
 const size = (page: Page) =>
   page.evaluate(() => ({
     width: document.documentElement.scrollWidth,
@@ -117,6 +125,7 @@ for (const language of ['de', 'en'] as const) {
       .evaluateAll((all) => all.map((row) => row.getBoundingClientRect().height));
     expect(rows).toHaveLength(1 + 13);
     expect(Math.max(...rows)).toBeLessThan(64);
+    expect(await cutTexts(page)).toEqual([]);
     expect((await size(page)).height).toBeLessThan(1_300);
   });
 }

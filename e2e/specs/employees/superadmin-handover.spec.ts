@@ -56,6 +56,9 @@ test('anna approves a request to join, makes ben superadmin and is admin afterwa
   // Anna is an admin now: no role changes for her any more.
   await expect(person.getByRole('button')).toHaveCount(0);
 
+  // On a phone (the `phone` project) the navigation waits behind its button.
+  const burger = page.getByRole('button', { name: 'Navigation öffnen' });
+  if (await burger.isVisible()) await burger.click();
   await page.getByRole('link', { name: 'Meine Praxis' }).click();
   await expect(myPracticePage(page).active).toContainText('Ihre Rolle: Administratorin');
   await context.close();
