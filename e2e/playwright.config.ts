@@ -20,4 +20,16 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'chromium' },
+    // The employee list's specs again on a 360 px phone, where its rows are compact blocks and
+    // its actions a menu (issue 22, decision 0057). Only these: the whole suite twice would
+    // double CI's time. A spec that sets its own viewport has nothing to add here.
+    {
+      name: 'phone',
+      testMatch: 'employees/**/*.spec.ts',
+      testIgnore: 'employees/staff-list-layout.spec.ts',
+      use: { viewport: { width: 360, height: 720 } },
+    },
+  ],
 });

@@ -4,23 +4,35 @@ import { expect, type Page } from '@playwright/test';
 
 const exactly = (de: string, en: string) => new RegExp(`^(${de}|${en})$`);
 /** A button of one person or practice: its text, then whom it is about ("Deaktivieren: Clara Wolf"). */
-const named = (de: string, en: string, name: string) =>
-  new RegExp(`^(${de}|${en}): ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const named = (de: string, en: string, name: string, between = ': ') =>
+  new RegExp(`^(${de}|${en})${between}${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-/** `/my-practice/employees-overview`: the list, its search and filters, and each person's card. */
+/**
+ * `/my-practice/employees-overview`: the list (a table, whose rows are compact blocks on a
+ * phone), its search and filters, each person's row and their "Actions" menu.
+ */
 export function employeeList(page: Page) {
-  const list = page.getByRole('list', { name: exactly('Mitarbeitende', 'Employees') });
+  const list = page.getByRole('table', { name: exactly('Mitarbeitende', 'Employees') });
+  const actions = (name: string) =>
+    list.getByRole('button', { name: named('Aktionen für', 'Actions for', name, ' ') });
   return {
     list,
-    /** One person's card, by the name (or, for an unnamed invitee, the address) it shows. */
+    /** One person's row, by the name (or, for an unnamed invitee, the address) it shows. */
     entry: (name: string) =>
-      list.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) }),
+      list.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) }),
     search: page.getByRole('searchbox', { name: /^(Suche|Search)/ }),
     searchButton: page.getByRole('button', { name: exactly('Suchen', 'Search') }),
     status: page.getByRole('combobox', { name: 'Status' }),
     invite: page.getByRole('link', { name: exactly('Person einladen', 'Invite someone') }),
-    action: (de: string, en: string, name: string) =>
-      list.getByRole('button', { name: named(de, en, name) }),
+    /** The button of a person's "Actions" menu ("Aktionen für Clara Wolf"). */
+    actions,
+    /** The open menu's entry, by its text ("Deaktivieren"). */
+    menuItem: (de: string, en: string) => page.getByRole('menuitem', { name: exactly(de, en) }),
+    /** Opens a person's menu and picks an entry, as a pointer would. */
+    async choose(name: string, de: string, en: string) {
+      await actions(name).click();
+      await page.getByRole('menuitem', { name: exactly(de, en) }).click();
+    },
   };
 }
 

@@ -51,7 +51,7 @@ test('an invitation past its expiry cannot be accepted and says so; ben sends it
   await loaded;
   const list = employeeList(page);
   await expect(list.entry(invited.email)).toContainText('abgelaufen am');
-  await list.action('Einladung erneut senden', 'Send invitation again', invited.email).click();
+  await list.choose(invited.email, 'Einladung erneut senden', 'Send invitation again');
   await expectToast(page, 'Die Einladung wurde erneut gesendet.');
   await expect(list.entry(invited.email)).toContainText('gültig bis');
   const mailbox = await page.request.get(`${portal.url}/dev/mailbox.json`, {

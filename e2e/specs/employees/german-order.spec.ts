@@ -69,7 +69,7 @@ for (const language of ['de', 'en'] as const) {
     await signIn(page, owner.email, owner.password);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     const list = employeeList(page);
-    const shown = list.list.getByRole('listitem').getByRole('heading');
+    const shown = list.list.getByRole('rowheader').getByRole('link');
     await expect(shown).toHaveText(IN_ORDER);
     await expectNoAxeViolations(page);
 

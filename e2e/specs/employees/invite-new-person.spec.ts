@@ -94,7 +94,7 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await searchEmployees(page, email);
   await expect(list.entry('Nina Neu')).toContainText('Aktiv');
   await expect(list.entry('Nina Neu')).toContainText('Standorte: Praxis Mitte');
-  await list.action('Deaktivieren', 'Disable', 'Nina Neu').click();
+  await list.choose('Nina Neu', 'Deaktivieren', 'Disable');
   const dialog = confirmation(page, DISABLE_DIALOG);
   await expect(dialog.dialog).toContainText('Möchten Sie den Zugang von Nina Neu');
   await dialog.confirm.click();
@@ -110,7 +110,7 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   await expect(invitee.getByText('Praxis Mitte')).toHaveCount(0);
 
   // Ben enables them again; Sommer is back on their next load.
-  await list.action('Aktivieren', 'Enable', 'Nina Neu').click();
+  await list.choose('Nina Neu', 'Aktivieren', 'Enable');
   await expectToast(page, 'Die Person hat jetzt Zugang zur Praxis.');
   await invitee.goto(`${portal.url}/my-practice`);
   await expect(mine.active).toContainText(SOMMER);

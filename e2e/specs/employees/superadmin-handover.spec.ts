@@ -35,7 +35,7 @@ test('anna approves a request to join, makes ben superadmin and is admin afterwa
   await signIn(page, anna.email);
   const list = employeeList(page);
   await expect(list.entry(user.name)).toContainText('Angefragt');
-  await list.action('Anfrage freigeben', 'Approve request', user.name).click();
+  await list.choose(user.name, 'Anfrage freigeben', 'Approve request');
   await expectToast(page, 'Die Person hat jetzt Zugang zur Praxis.');
   await expect(page.getByText('Niemand entspricht Ihrer Suche oder Auswahl.')).toBeVisible();
   await list.status.selectOption('enabled');
@@ -57,6 +57,9 @@ test('anna approves a request to join, makes ben superadmin and is admin afterwa
   // Anna is an admin now: no role changes for her any more.
   await expect(person.getByRole('button')).toHaveCount(0);
 
+  // On a phone (the `phone` project) the navigation waits behind its button.
+  const burger = page.getByRole('button', { name: 'Navigation öffnen' });
+  if (await burger.isVisible()) await burger.click();
   await page.getByRole('link', { name: 'Meine Praxis' }).click();
   await expect(myPracticePage(page).active).toContainText('Ihre Rolle: Administratorin');
   await context.close();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { signIn } from '../../support/sign-in.ts';
@@ -9,10 +9,24 @@ const PRACTICE = 'Zahnarztpraxis Dr. Sommer';
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+/** The switcher's visible name: how many lines it takes and whether it is cut. */
+const shownName = (switcher: Locator) =>
+  switcher.evaluate((button) => {
+    const text = [...button.querySelectorAll<HTMLElement>('*')].find(
+      (element) => element.childElementCount === 0 && element.textContent === button.textContent,
+    );
+    if (!text) return undefined;
+    const lineHeight = parseFloat(getComputedStyle(text).lineHeight);
+    return {
+      lines: Math.round(text.clientHeight / lineHeight),
+      cut: text.scrollHeight > text.clientHeight || text.scrollWidth > text.clientWidth,
+    };
+  });
+
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 720 } });
 
-  test('the practice switcher shortens the name with an ellipsis and shows it whole on hover and focus', async ({
+  test('the practice switcher shows the name on two lines, whole, instead of "Zah…" (issue 22)', async ({
     page,
     portal,
   }) => {
@@ -21,23 +35,31 @@ test.describe('on a 360 px wide phone', () => {
     await expect(heading(page)).toBeVisible();
     const switcher = page.getByRole('button', { name: `Aktive Praxis: ${PRACTICE}` });
     await expect(switcher).toBeVisible();
+    expect(await shownName(switcher)).toEqual({ lines: 2, cut: false });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
 
-    // The visible name is cut with an ellipsis, not clipped mid-letter.
-    const shown = await switcher.evaluate((button) => {
-      const text = [...button.querySelectorAll<HTMLElement>('*')].find(
-        (element) => element.childElementCount === 0 && element.textContent === button.textContent,
-      );
-      if (!text) return undefined;
-      return {
-        ellipsis: getComputedStyle(text).textOverflow,
-        cut: text.scrollWidth > text.clientWidth,
-      };
-    });
-    expect(shown).toEqual({ ellipsis: 'ellipsis', cut: true });
+    // Open, the panel lists the practices.
+    await switcher.click();
+    await expect(page.getByRole('button', { name: /^Praxis am Markt/ })).toBeInViewport();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+  });
+
+  test('a name longer than two lines ends in an ellipsis and shows whole on hover and focus', async ({
+    page,
+    portal,
+    createUser,
+  }) => {
+    const long = 'Zahnärztliche Gemeinschaftspraxis Dr. Lindqvist und Partner';
+    const user = await createUser({ practices: [{ name: long }, { name: 'Praxis Zwei' }] });
+    await page.goto(`${portal.url}/dashboard`);
+    await signIn(page, user.email, user.password);
+    await expect(heading(page)).toBeVisible();
+    const switcher = page.getByRole('button', { name: `Aktive Praxis: ${long}` });
+    expect(await shownName(switcher)).toEqual({ lines: 2, cut: true });
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
 
     // The whole name, for the eyes only (the button's name says it to screen readers).
-    const whole = page.locator('[aria-hidden="true"]').filter({ hasText: PRACTICE });
+    const whole = page.locator('[aria-hidden="true"]').filter({ hasText: long });
     await switcher.hover();
     await expect(whole).toBeVisible();
     await expect(whole).toBeInViewport({ ratio: 1 });
@@ -61,7 +83,7 @@ test.describe('on a 360 px wide phone', () => {
 
     // Open, the panel lists the practices and the hint gives way.
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: /^Praxis am Markt/ })).toBeInViewport();
-    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    await expect(page.getByRole('button', { name: /^Praxis Zwei/ })).toBeInViewport();
+    await expect(whole).toBeHidden();
   });
 });

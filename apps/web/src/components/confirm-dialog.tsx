@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
@@ -16,6 +17,11 @@ interface ConfirmDialogProps {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /**
+   * Where the focus goes once the dialog has closed, when not to the element focused before it
+   * opened (a menu's entry, gone with its menu): the menu's button.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -26,7 +32,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const { opened, title, question, consequences, confirmLabel, danger, pending } = props;
   const { t } = useTranslation();
   return (
-    <Modal.Root opened={opened} onClose={pending ? () => undefined : props.onClose} size="md">
+    <Modal.Root
+      opened={opened}
+      onClose={pending ? () => undefined : props.onClose}
+      size="md"
+      returnFocus={!props.returnFocusTo}
+      onExitTransitionEnd={() => props.returnFocusTo?.current?.focus()}
+    >
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">

@@ -56,7 +56,7 @@ export function AppHeader({
           <span className="app-brand-name">{name}</span>
         </Anchor>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" miw={0}>
         <PracticeSwitcher />
         <LanguageSwitch />
         <ColorSchemeToggle />

@@ -21,7 +21,7 @@ export function PracticeSwitcher() {
 
   // Measured when the user points at or focuses the button: the width depends on the screen.
   const measure = () =>
-    setShortened(!!name.current && name.current.scrollWidth > name.current.clientWidth);
+    setShortened(!!name.current && name.current.scrollHeight > name.current.clientHeight);
 
   return (
     <DisclosureMenu
@@ -34,7 +34,7 @@ export function PracticeSwitcher() {
             rightSection={<ChevronDownIcon />}
             aria-label={t('PRACTICE_SWITCHER.CURRENT', { name: active.name })}
             className="practice-switcher"
-            classNames={{ label: 'practice-switcher-label' }}
+            classNames={{ label: 'practice-switcher-label', section: 'practice-switcher-chevron' }}
             onPointerEnter={measure}
             onFocus={measure}
           >

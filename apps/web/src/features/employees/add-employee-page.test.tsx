@@ -84,9 +84,7 @@ describe('/my-practice/employees-overview/add', () => {
         locationIds: [demoLocations[1]!.locationId],
       },
     ]);
-    expect(
-      await screen.findByRole('heading', { level: 2, name: 'neu.person@example.com' }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'neu.person@example.com' })).toBeTruthy();
     expect(window.location.pathname).toBe(ROUTES.employees);
   });
 

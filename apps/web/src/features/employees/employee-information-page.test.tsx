@@ -122,7 +122,7 @@ describe('/my-practice/employees-overview/information-employee', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Einladung zurückziehen' }));
     expect(await screen.findByText('Die Einladung wurde zurückgezogen.')).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe(ROUTES.employees));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Ben Krause' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Ben Krause' })).toBeTruthy();
     expect(screen.queryByText(GET_ERROR)).toBeNull();
   });
 

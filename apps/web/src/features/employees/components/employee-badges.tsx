@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import { roleKey } from '../../../lib/format/role-name.ts';
 
-const STATUS_COLORS = { enabled: 'teal', invited: 'blue', requested: 'grape', disabled: 'gray' };
+/** A membership status's badge colour, wherever it shows. */
+export const STATUS_COLORS = {
+  enabled: 'teal',
+  invited: 'blue',
+  requested: 'grape',
+  disabled: 'gray',
+};
 
 /** A person's role and the state of their membership, as badges. */
 export function EmployeeBadges({ employee, own }: { employee: Employee; own: boolean }) {

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@pp/contract';
@@ -8,8 +8,8 @@ import { ListSearch } from '../../../components/lists/list-search.tsx';
 import { useEmployees } from '../api/get-employees.ts';
 import type { Viewer } from '../employee-permissions.ts';
 import { employeesViewParams, readEmployeesView, type EmployeesView } from '../employees-view.ts';
-import { EmployeeCard } from './employee-card.tsx';
 import { EmployeesFilters } from './employees-filters.tsx';
+import { EmployeesTable } from './employees-table.tsx';
 import './employees-overview.css';
 
 interface EmployeesOverviewProps {
@@ -29,6 +29,7 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
   const data = employees.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const narrowed = Boolean(view.search || view.status);
+  const table = useRef<HTMLTableElement>(null);
 
   const show = (changes: Partial<EmployeesView>) =>
     setParams(employeesViewParams({ ...view, ...changes }), { preventScrollReset: true });
@@ -80,18 +81,15 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
         </Text>
       )}
       {data && data.employees.length > 0 && (
-        <Stack component="ul" aria-label={t('EMPLOYEES.LIST')} gap="sm" className="employees-list">
-          {data.employees.map((employee) => (
-            <EmployeeCard
-              key={employee.customerId}
-              companyId={companyId}
-              employee={employee}
-              viewer={viewer}
-            />
-          ))}
-        </Stack>
+        <EmployeesTable
+          ref={table}
+          companyId={companyId}
+          employees={data.employees}
+          viewer={viewer}
+        />
       )}
       <ListPager
+        list={table}
         label={t('EMPLOYEES.PAGES')}
         page={view.page}
         pageCount={pageCount}

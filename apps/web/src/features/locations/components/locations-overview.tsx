@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@pp/contract';
@@ -24,6 +24,7 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
   const locations = useActiveLocations(view, { keepPrevious: true });
   const data = locations.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const list = useRef<HTMLDivElement>(null);
   const ownIds = new Set(data?.associatedLocationListObjectVms.map((own) => own.locationId));
 
   const show = (changes: Partial<LocationsView>) =>
@@ -86,7 +87,9 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
       )}
       {data && data.locationListObjectVms.length > 0 && (
         <Stack
+          ref={list}
           component="ul"
+          tabIndex={-1}
           aria-label={t('LOCATIONS.LIST')}
           gap="sm"
           m={0}
@@ -104,6 +107,7 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
         </Stack>
       )}
       <ListPager
+        list={list}
         label={t('LOCATIONS.PAGES')}
         page={view.page}
         pageCount={pageCount}

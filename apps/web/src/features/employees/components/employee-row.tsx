@@ -1,0 +1,90 @@
+import { Anchor, Badge } from '@mantine/core';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Employee } from '@pp/contract';
+import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
+import { roleKey } from '../../../lib/format/role-name.ts';
+import { employeeInformationLink } from '../employee-links.ts';
+import { employeeName } from '../employee-name.ts';
+import type { Viewer } from '../employee-permissions.ts';
+import { EmployeeActionsMenu } from './employee-actions-menu.tsx';
+import { STATUS_COLORS } from './employee-badges.tsx';
+import { InvitationDates } from './invitation-dates.tsx';
+import { useEmployeeActions } from './use-employee-actions.tsx';
+
+interface EmployeeRowProps {
+  companyId: string;
+  employee: Employee;
+  viewer: Viewer;
+}
+
+/**
+ * One person of the list: name (to their page), address, role, status, locations and the menu of
+ * what the viewer may do with them. A table row on wide screens, a compact block on a phone.
+ */
+export function EmployeeRow({ companyId, employee, viewer }: EmployeeRowProps) {
+  const { t } = useTranslation();
+  const name = employeeName(t, employee);
+  const places = employee.locations.map((location) => location.name).join(', ');
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { actions, choose, dialog, refusal, pending } = useEmployeeActions({
+    companyId,
+    employee,
+    name,
+    viewer,
+    returnFocusTo: menuButton,
+  });
+
+  return (
+    <tr role="row" className="employee-row">
+      <th scope="row" role="rowheader" className="employee-name">
+        <Anchor component={Link} to={employeeInformationLink(employee.customerId)}>
+          {name}
+        </Anchor>
+        {employee.customerId === viewer.customerId && (
+          <Badge variant="outline" ml="xs">
+            {t('EMPLOYEES.YOU')}
+          </Badge>
+        )}
+      </th>
+      <td role="cell" className="employee-email">
+        {name !== employee.email && employee.email}
+        <InvitationDates employee={employee} />
+        <RefusalAlert error={refusal} />
+      </td>
+      <td role="cell" className="employee-role">
+        <Badge variant="light" className="employee-badge">
+          {t(roleKey(employee.role, employee.salutation))}
+        </Badge>
+      </td>
+      <td role="cell" className="employee-status">
+        <Badge variant="outline" color={STATUS_COLORS[employee.status]} className="employee-badge">
+          {t(`EMPLOYEES.STATUS_${employee.status.toUpperCase()}`)}
+        </Badge>
+      </td>
+      <td role="cell" className="employee-places">
+        {places ? (
+          <>
+            {/* The column's heading says it on wide screens; a phone shows no headings. */}
+            <span className="employee-places-label">{t('EMPLOYEES.COLUMN_LOCATIONS')}: </span>
+            {places}
+          </>
+        ) : (
+          t('EMPLOYEES.NO_LOCATIONS')
+        )}
+      </td>
+      <td role="cell" className="employee-actions">
+        <EmployeeActionsMenu
+          ref={menuButton}
+          employee={employee}
+          name={name}
+          actions={actions}
+          pending={pending}
+          onChoose={choose}
+        />
+        {dialog}
+      </td>
+    </tr>
+  );
+}

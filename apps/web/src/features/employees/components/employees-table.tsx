@@ -1,0 +1,65 @@
+import { VisuallyHidden } from '@mantine/core';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Employee } from '@pp/contract';
+import type { Viewer } from '../employee-permissions.ts';
+import { EmployeeRow } from './employee-row.tsx';
+
+const COLUMNS = [
+  'EMPLOYEES.COLUMN_NAME',
+  'EMPLOYEES.COLUMN_EMAIL',
+  'EMPLOYEES.COLUMN_ROLE',
+  'EMPLOYEES.COLUMN_STATUS',
+  'EMPLOYEES.COLUMN_LOCATIONS',
+] as const;
+
+interface EmployeesTableProps {
+  companyId: string;
+  employees: Employee[];
+  viewer: Viewer;
+  /** The table, which takes the focus after a change of page. */
+  ref?: Ref<HTMLTableElement>;
+}
+
+/**
+ * A page of people as a compact table; where it is narrow each row shows as a small block and the
+ * column headings are read, not shown (decision 0057). The roles are spelled out: a browser may
+ * drop a table's semantics once its rows are laid out as grids (WebKit does).
+ */
+export function EmployeesTable({ companyId, employees, viewer, ref }: EmployeesTableProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="employees-table-frame">
+      <table
+        ref={ref}
+        tabIndex={-1}
+        role="table"
+        className="employees-table"
+        aria-label={t('EMPLOYEES.LIST')}
+      >
+        <thead role="rowgroup">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {t(column)}
+              </th>
+            ))}
+            <th scope="col" role="columnheader">
+              <VisuallyHidden>{t('EMPLOYEES.ACTIONS')}</VisuallyHidden>
+            </th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {employees.map((employee) => (
+            <EmployeeRow
+              key={employee.customerId}
+              companyId={companyId}
+              employee={employee}
+              viewer={viewer}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
