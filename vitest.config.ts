@@ -35,7 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'happy-dom',
           // One MSW server for all web tests, and a test fails on an error log or unhandled request.
           setupFiles: ['apps/web/src/testing/setup-test-env.ts'],

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { dropCallSummaries } from './build/drop-call-summaries.ts';
 
 /**
  * The build's id: a hash of the names of all its files (each name carries its content's hash), so
@@ -41,7 +42,7 @@ function buildId(): Plugin {
 // year, everything else is revalidated. Files in `public/assets/` therefore live in
 // subfolders (`i18n/`), never directly in `assets/`, so they are never mistaken for hashed ones.
 export default defineConfig({
-  plugins: [react(), buildId()],
+  plugins: [react(), buildId(), dropCallSummaries()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,3 +1,8 @@
+// Every screen that asks gets the dialog's styles with it, in Mantine's order (Overlay and
+// ModalBase before Modal), also a form that asks only before its unsaved changes are left.
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -110,16 +110,19 @@ describe('/my-practice/employees-overview/add', () => {
     ]);
   });
 
-  it('keeps the input and shows SAVE_ERROR and the reason when the api refuses', async () => {
+  it('keeps the input and says why the api refused, never "try again"', async () => {
     await openForm();
     fireEvent.change(email(), { target: { value: 'clara.wolf@example.com' } });
     submit();
-    expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
     expect(
       await form().findByText(
         'Diese Person gehört bereits zur Praxis oder wurde schon eingeladen.',
       ),
     ).toBeTruthy();
+    expect(
+      screen.getAllByText('Diese Person gehört bereits zur Praxis oder wurde schon eingeladen.'),
+    ).toHaveLength(2);
+    expect(screen.queryByText(SAVE_ERROR)).toBeNull();
     expect(email()).toHaveProperty('value', 'clara.wolf@example.com');
 
     server.use(
@@ -130,5 +133,7 @@ describe('/my-practice/employees-overview/add', () => {
     fireEvent.change(email(), { target: { value: 'empfang@example.com' } });
     submit();
     expect(await form().findByText(ALIAS_ERROR)).toBeTruthy();
+    expect(await screen.findByText('Bitte prüfen Sie Ihre Angaben.')).toBeTruthy();
+    expect(screen.queryByText(SAVE_ERROR)).toBeNull();
   });
 });

@@ -113,7 +113,7 @@ describe('/my-practice/new-practice/add', () => {
     expect(portal.practices.creates[1]).toMatchObject({ confirmDuplicate: true });
   });
 
-  it('keeps the input and shows SAVE_ERROR and the api’s field errors when the save fails', async () => {
+  it('keeps the input and shows the api’s field errors, asking to check them, when the save is refused', async () => {
     await openAddPractice();
     server.use(
       onCall(CREATE, () =>
@@ -124,13 +124,14 @@ describe('/my-practice/new-practice/add', () => {
     type('Telefon', '0221 1234');
     submit();
 
-    expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
+    expect(await screen.findByText('Bitte prüfen Sie Ihre Angaben.')).toBeTruthy();
+    expect(screen.queryByText(SAVE_ERROR)).toBeNull();
     expect(await screen.findByText(/gültige Telefonnummer/)).toBeTruthy();
     expect((field('Name der Praxis') as HTMLInputElement).value).toBe('Praxis am Dom');
     expect(window.location.pathname).toBe(ROUTES.newPracticeAdd);
   });
 
-  it('explains a refusal the user can act on, beside SAVE_ERROR', async () => {
+  it('explains a refusal the user can act on, in the toast and beside the form', async () => {
     await openAddPractice();
     server.use(
       onCall(CREATE, () =>
@@ -143,7 +144,7 @@ describe('/my-practice/new-practice/add', () => {
     fillIn();
     submit();
 
-    expect(await screen.findByText(SAVE_ERROR)).toBeTruthy();
-    expect(screen.getByText(/so viele Praxen angelegt, wie möglich ist/)).toBeTruthy();
+    expect(await screen.findAllByText(/so viele Praxen angelegt, wie möglich ist/)).toHaveLength(2);
+    expect(screen.queryByText(SAVE_ERROR)).toBeNull();
   });
 });

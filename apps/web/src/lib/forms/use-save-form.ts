@@ -8,6 +8,7 @@ import {
 } from 'react-hook-form';
 import { ApiCallError } from '../api/api-context.ts';
 import { useToasts } from '../toasts/toast-context.ts';
+import { failureToastKey } from '../toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../toasts/toast-store.ts';
 import { useLeaveGuard } from './leave-guard.ts';
 import { serverFieldErrors } from './server-field-errors.ts';
@@ -41,7 +42,11 @@ export type SaveFormOptions<V extends FieldValues, B, R, M = B> = SaveCall<B, R,
   savedValues?: (saved: R) => V;
   /** Shown after a save (`MESSAGES.SAVE_SUCCESS` unless given); null: none. */
   savedToast?: string | null;
-  /** Shown after a failed save: `MESSAGES.SAVE_ERROR` unless the catalogue says otherwise. */
+  /**
+   * The toast of every failed save, for the saves of the specification's error catalogue
+   * (docs/specification.md §8); without it, a refusal says why in its code's words and a failure
+   * of the server is `MESSAGES.SAVE_ERROR` (decision 0059).
+   */
   failedToast?: string;
   onSaved?: (saved: R, body: B) => void;
   /** Refusals the form answers itself (a question, a notice): no toast, no field errors. */
@@ -57,7 +62,7 @@ function saveOf<B, R, M>(call: SaveCall<B, R, M>): (body: B) => Promise<R> {
 /** Without a connection the save was not made: said at once, and what the user typed stays. */
 function failedToast(error: unknown, given: string | undefined): string {
   if (error instanceof ApiCallError && error.status === 0) return TOAST_MESSAGES.SAVE_OFFLINE;
-  return given ?? TOAST_MESSAGES.SAVE_ERROR;
+  return given ?? failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR);
 }
 
 /**

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useSetEmployeeLocations } from '../api/employee-actions.ts';
 import { LocationCheckboxes } from './location-checkboxes.tsx';
@@ -33,7 +34,7 @@ export function EmployeeLocationsForm({ companyId, employee, name }: EmployeeLoc
       toasts.show(TOAST_MESSAGES.SAVE_SUCCESS, 'success');
     } catch (error) {
       setRefusal(error);
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+      toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
     }
   });
 

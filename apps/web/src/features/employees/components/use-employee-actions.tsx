@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useEmployeeAction, type EmployeeAction } from '../api/employee-actions.ts';
 import { actionText, CONFIRM_TEXTS, DONE_TEXTS } from '../employee-action-texts.ts';
@@ -50,7 +51,7 @@ export function useEmployeeActions(input: EmployeeActionsInput) {
       if (action === 'revoke') onRevoked?.();
     } catch (error) {
       setRefusal(error);
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+      toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
     } finally {
       setOpened(false);
     }

@@ -9,6 +9,7 @@ import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
 import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';
 import {
   NEWSLETTER_FIELDS,
@@ -36,6 +37,8 @@ export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) 
     values: stored,
     resync: true,
     mutation: update,
+    // The specification's catalogue (§8): a failed save of this form says SAVE_ERROR.
+    failedToast: TOAST_MESSAGES.SAVE_ERROR,
     fields: NEWSLETTER_FIELDS,
     savedValues: newsletterFormValues,
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useDisableCompany } from '../api/disable-company.ts';
 import { DisablePracticeDialog } from './disable-practice-dialog.tsx';
@@ -27,8 +28,8 @@ export function DisablePracticeSection({ companyId, practiceName }: DisablePract
     try {
       await disable.mutateAsync(companyId);
       toasts.show('DISABLE_PRACTICE.DONE', 'success');
-    } catch {
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+    } catch (error) {
+      toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
     }
   };
 

@@ -7,6 +7,7 @@ import { formatDate } from '../../../lib/format/format.ts';
 import { roleKey } from '../../../lib/format/role-name.ts';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
 import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useMyInvitations } from '../api/get-my-invitations.ts';
 import { useMembershipCall, type MembershipCall } from '../api/membership-calls.ts';
@@ -38,7 +39,7 @@ export function InvitationActions({ company }: { company: Company }) {
       toasts.show(call === 'accept' ? 'INVITATIONS.ACCEPTED' : 'INVITATIONS.DECLINED', 'success');
     } catch (error) {
       setRefusal(error);
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+      toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
     }
   };
 

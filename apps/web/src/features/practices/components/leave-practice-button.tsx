@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import type { Company } from '../../../lib/ui-state/companies.ts';
 import { useMembershipCall } from '../api/membership-calls.ts';
@@ -20,8 +21,8 @@ export function LeavePracticeButton({ company }: { company: Company }) {
     try {
       await leave.mutateAsync(company.companyId);
       toasts.show('LEAVE_PRACTICE.DONE', 'success');
-    } catch {
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+    } catch (error) {
+      toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
     } finally {
       setAsking(false);
     }

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isSelectable, type Company } from '../../../lib/ui-state/companies.ts';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { useEnableCompany } from '../api/enable-company.ts';
@@ -41,7 +42,7 @@ export function MembershipActions({
     if (enable.isPending) return;
     enable.mutate(company.companyId, {
       onSuccess: () => toasts.show('MY_PRACTICE.ENABLED', 'success'),
-      onError: () => toasts.show(TOAST_MESSAGES.SAVE_ERROR),
+      onError: (error) => toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR)),
     });
   };
   const makePrimary = () => {
@@ -50,7 +51,7 @@ export function MembershipActions({
       { customerId, companyId: company.companyId },
       {
         onSuccess: () => toasts.show('MY_PRACTICE.PRIMARY_CHANGED', 'success'),
-        onError: () => toasts.show(TOAST_MESSAGES.SAVE_ERROR),
+        onError: (error) => toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR)),
       },
     );
   };

@@ -5,6 +5,7 @@ import type { SentRequest } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { formatDate } from '../../../lib/format/format.ts';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
+import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useSentRequests, useWithdrawSentRequest } from '../api/sent-requests.ts';
 import './details-list.css';
@@ -50,7 +51,7 @@ function SentRequestItem({ request }: { request: SentRequest }) {
       toasts.show('MY_PRACTICE.WITHDRAWN', 'success');
     } catch (error) {
       setRefusal(error);
-      toasts.show(TOAST_MESSAGES.SAVE_ERROR);
+      toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
     }
   };
 

@@ -9,6 +9,7 @@ import { errorTextKey } from '../../../lib/api/error-texts.ts';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
 import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useProhibitedAliases } from '../../../lib/ui-state/api/get-email-prohibited-alias.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 import { emailChangeSchema, type EmailChangeValues } from '../email-change-schema.ts';
@@ -38,6 +39,8 @@ export function EmailChangeForm({ currentEmail, onCancel, onRequested }: EmailCh
     resolver,
     values: NO_NEW_EMAIL,
     mutation: request,
+    // The specification's catalogue (§8): a failed save of this form says SAVE_ERROR.
+    failedToast: TOAST_MESSAGES.SAVE_ERROR,
     request: ({ newEmail }: EmailChangeValues) => newEmail,
     fields: ['newEmail'],
     fieldsIn: 'query',

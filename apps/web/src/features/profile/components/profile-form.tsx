@@ -6,6 +6,7 @@ import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
+import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
 import { useUpdateCustomerData } from '../../../lib/ui-state/api/update-customer-data.ts';
 import { profileChoices } from '../profile-choices.ts';
 import { PROFILE_FIELDS, profileFormSchema, profileFormValues } from '../profile-form-values.ts';
@@ -34,6 +35,8 @@ export function ProfileForm({ customer, picklists }: ProfileFormProps) {
     values: stored,
     resync: true,
     mutation: update,
+    // The specification's catalogue (§8): a failed save of this form says SAVE_ERROR.
+    failedToast: TOAST_MESSAGES.SAVE_ERROR,
     fields: PROFILE_FIELDS,
     savedValues: profileFormValues,
   });
