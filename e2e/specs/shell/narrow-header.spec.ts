@@ -23,6 +23,14 @@ const shownName = (switcher: Locator) =>
     };
   });
 
+/** Whether any part of a button cuts its text (Mantine's label hides what does not fit). */
+const cutsText = (button: Locator) =>
+  button.evaluate((element) =>
+    [element, ...element.querySelectorAll<HTMLElement>('*')].some(
+      (part) => part.scrollWidth > part.clientWidth + 1,
+    ),
+  );
+
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 720 } });
 
@@ -57,6 +65,8 @@ test.describe('on a 360 px wide phone', () => {
     const switcher = page.getByRole('button', { name: `Aktive Praxis: ${long}` });
     expect(await shownName(switcher)).toEqual({ lines: 2, cut: true });
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    // The switcher takes the room that is left, not the language switch's ("Engli…").
+    expect(await cutsText(page.getByRole('button', { name: 'English', exact: true }))).toBe(false);
 
     // The whole name, for the eyes only (the button's name says it to screen readers).
     const whole = page.locator('[aria-hidden="true"]').filter({ hasText: long });

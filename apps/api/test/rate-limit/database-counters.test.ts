@@ -22,8 +22,13 @@ describe('rate limits with counters in the database', () => {
       expectProblem(last, 429, 'rate_limited');
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
 
-      // The counter is per client: another address still gets through.
-      const other = await sendLimited(second, token, randomClientAddress());
+      // The counter is per client address (and per account, decision 0052): another person at
+      // another address still gets through.
+      const other = await sendLimited(
+        second,
+        await api.issuer.tokenFor(demo.clara),
+        randomClientAddress(),
+      );
       expect(other.statusCode).toBe(202);
 
       const rows = await api.db.database.db

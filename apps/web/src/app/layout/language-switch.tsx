@@ -42,6 +42,8 @@ export function LanguageSwitch() {
     <Button
       variant="default"
       px="xs"
+      // Its word stays whole on a phone; the practice switcher beside it gives way instead.
+      style={{ flexShrink: 0 }}
       lang={other}
       title={t('LANGUAGE.SWITCH')}
       onClick={() => void onSwitch()}
