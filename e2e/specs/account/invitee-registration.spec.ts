@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { confirmationForm, registrationForm } from '../../support/account-pages.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expectToast, invitationButtons, inviteForm } from '../../support/employee-pages.ts';
+import { expectToast, invitationButtons } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { inviteAndReadLink } from '../../support/invitations.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
-import { customerDataLoaded, signIn, signInForm } from '../../support/sign-in.ts';
+import { customerDataLoaded, signInForm } from '../../support/sign-in.ts';
 
 // Issue 22, points 1 and 12 (decision 0058): an invited person who has no account registers from
 // the invitation's link, confirms the address in the same browser without typing the password
@@ -52,18 +53,7 @@ for (const language of ['de', 'en'] as const) {
     const email = newVisitorAddress();
     const password = `Neu-im-Portal-${Date.now()}`;
 
-    await page.goto(`${portal.url}/my-practice/employees-overview/add`);
-    await signIn(page, owner.email, owner.password);
-    await inviteForm(page).email.fill(email);
-    await inviteForm(page).submit.click();
-    await expectToast(page, 'Die Einladung wurde gesendet.');
-    const invitation = await linkFromMailbox(
-      request,
-      portal.url,
-      email,
-      'invitation',
-      '/my-practice',
-    );
+    const invitation = await inviteAndReadLink(page, request, portal.url, owner, email);
 
     // @axe-core/playwright needs a page of its own context.
     const context = await browser.newContext();

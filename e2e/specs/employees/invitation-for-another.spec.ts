@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expectToast, invitationButtons, inviteForm } from '../../support/employee-pages.ts';
+import { invitationButtons } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { inviteAndReadLink } from '../../support/invitations.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import { linkFromMailbox } from '../../support/mailbox.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn, submitCredentials } from '../../support/sign-in.ts';
 
@@ -38,18 +38,7 @@ for (const language of ['de', 'en'] as const) {
     const invited = await createUser();
     const stranger = await createUser();
 
-    await page.goto(`${portal.url}/my-practice/employees-overview/add`);
-    await signIn(page, owner.email, owner.password);
-    await inviteForm(page).email.fill(invited.email);
-    await inviteForm(page).submit.click();
-    await expectToast(page, 'Die Einladung wurde gesendet.');
-    const link = await linkFromMailbox(
-      request,
-      portal.url,
-      invited.email,
-      'invitation',
-      '/my-practice',
-    );
+    const link = await inviteAndReadLink(page, request, portal.url, owner, invited.email);
 
     // @axe-core/playwright needs a page of its own context.
     const context = await browser.newContext();
