@@ -24,6 +24,8 @@ import webConfiguration from './non-api-routes/web-configuration.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { identityAdministrationOf } from './identity/select.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { crmPlugin } from './plugins/crm.ts';
+import type { CrmConnector } from './crm/connector.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
 import { drainingPlugin } from './plugins/draining.ts';
@@ -44,6 +46,8 @@ export interface AppOptions {
   verifier?: TokenVerifier;
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: DestinationStream;
+  /** The connected CRM (decision 0061); absent or null: the built-in record store. */
+  crm?: CrmConnector | null;
   /** The built web app; absent in api-only tests. */
   web?: WebOptions;
 }
@@ -120,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     administration: identityAdministrationOf(config),
   });
   await app.register(housekeepingPlugin);
+  await app.register(crmPlugin, { crm: options.crm ?? null, operatorToken: config.operatorToken });
   await app.register(openapiPlugin, { serverUrl: `${config.publicUrl.origin}${API_BASE}` });
 
   for (const route of await loadRoutes(API_ROUTES)) route.register(app);

@@ -61,6 +61,11 @@ const logoUrl = z.string().refine(
   { error: 'must be an http:// or https:// URL or a path starting with /' },
 );
 
+/** A Microsoft Entra ID tenant or application id. */
+const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+  error: 'must be a GUID such as 00000000-0000-0000-0000-000000000000',
+});
+
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -170,6 +175,26 @@ const EnvSchema = z.object({
     1_000_000,
     'must be a whole number from 1 to 1000000',
   ).default(100),
+  CRM_PROVIDER: z
+    .enum(['builtin', 'dataverse'], { error: 'must be builtin or dataverse' })
+    .default('builtin'),
+  CRM_SYNC_SECONDS: wholeNumber(
+    5,
+    24 * 60 * 60,
+    'must be a whole number of seconds from 5 to 86400',
+  ).default(60),
+  DATAVERSE_URL: origin.optional(),
+  DATAVERSE_TENANT_ID: guid.optional(),
+  DATAVERSE_CLIENT_ID: guid.optional(),
+  DATAVERSE_CLIENT_SECRET: z.string().optional(),
+  DATAVERSE_AUTHORITY: origin.default('https://login.microsoftonline.com'),
+  DATAVERSE_MAPPING_FILE: z.string().optional(),
+  OPERATOR_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, {
+      error: 'must be at least 32 printable characters without spaces',
+    })
+    .optional(),
   DEMO_DATA: bool.optional(),
   ENABLE_TEST_ENDPOINTS: bool.default(false),
   TRUST_PROXY: trustProxy.default(false),
@@ -228,6 +253,10 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; maxHeapMiB: number };
   /** How often an account may make one write call in an hour (decision 0050). */
   accountWritesPerHour: number;
+  /** Where customers, practices and locations are kept (decision 0061). */
+  crm: CrmSettings;
+  /** Bearer token of the operator endpoints (`/operator/…`); null: they answer 404. */
+  operatorToken: string | null;
   demoData: boolean;
   testEndpoints: boolean;
   /** `/dev/mailbox`: only with the embedded provider and a loopback PUBLIC_URL. */
@@ -235,6 +264,51 @@ export interface Config {
   /** Fastify's `trustProxy`: no proxy, a number of hops, or the proxies' addresses. */
   trustProxy: false | number | string;
   logLevel: string;
+}
+
+export type CrmSettings =
+  | { provider: 'builtin' }
+  | {
+      provider: 'dataverse';
+      /** The environment's origin (`https://org.crm4.dynamics.com`). */
+      url: string;
+      tenantId: string;
+      clientId: string;
+      clientSecret: string;
+      /** Microsoft's sign-in host, or a stand-in's. */
+      authority: string;
+      /** A JSON file with the mapping of fields to tables and columns; unset: the default. */
+      mappingFile: string | undefined;
+      syncSeconds: number;
+    };
+
+function crmSettingsOf(env: z.infer<typeof EnvSchema>, problems: string[]): CrmSettings {
+  if (env.CRM_PROVIDER === 'builtin') return { provider: 'builtin' };
+  const { DATAVERSE_URL, DATAVERSE_TENANT_ID, DATAVERSE_CLIENT_ID, DATAVERSE_CLIENT_SECRET } = env;
+  const missing = Object.entries({
+    DATAVERSE_URL,
+    DATAVERSE_TENANT_ID,
+    DATAVERSE_CLIENT_ID,
+    DATAVERSE_CLIENT_SECRET,
+  })
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  for (const name of missing) {
+    problems.push(`${name} is needed with CRM_PROVIDER=dataverse`);
+  }
+  if (!DATAVERSE_URL || !DATAVERSE_TENANT_ID || !DATAVERSE_CLIENT_ID || !DATAVERSE_CLIENT_SECRET) {
+    return { provider: 'builtin' };
+  }
+  return {
+    provider: 'dataverse',
+    url: new URL(DATAVERSE_URL).origin,
+    tenantId: DATAVERSE_TENANT_ID.toLowerCase(),
+    clientId: DATAVERSE_CLIENT_ID.toLowerCase(),
+    clientSecret: DATAVERSE_CLIENT_SECRET,
+    authority: new URL(env.DATAVERSE_AUTHORITY).origin,
+    mappingFile: env.DATAVERSE_MAPPING_FILE,
+    syncSeconds: env.CRM_SYNC_SECONDS,
+  };
 }
 
 export class ConfigError extends Error {
@@ -325,6 +399,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const issuer = env.OIDC_ISSUER ?? `http://${env.IDP_HOST}:${env.IDP_PORT}`;
   const administration = administrationSettingsOf(provider, embeddedIdp, issuer, env, problems);
+  const crm = crmSettingsOf(env, problems);
   if (embeddedIdp && env.IDP_PORT === env.PORT) {
     problems.push('IDP_PORT must differ from PORT: the embedded provider has its own origin');
   }
@@ -400,6 +475,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxHeapMiB: env.OVERLOAD_MAX_HEAP_MIB,
     },
     accountWritesPerHour: env.ACCOUNT_WRITES_PER_HOUR,
+    crm,
+    operatorToken: env.OPERATOR_TOKEN ?? null,
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,
     mailbox,

@@ -8,3 +8,4 @@ export * from './schema/locations.ts';
 export * from './schema/newsletter.ts';
 export * from './schema/reference-data.ts';
 export * from './schema/operations.ts';
+export * from './schema/crm.ts';

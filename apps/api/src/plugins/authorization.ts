@@ -43,10 +43,27 @@ function parameter(request: FastifyRequest, from: string): unknown {
 /** The caller's customer: linked to their identity, or linked on its first sign-in. */
 async function customerOf(request: FastifyRequest): Promise<CustomerRow> {
   const { issuer, subject } = request.token!;
-  return (
+  const customer =
     (await findLinkedCustomer(request.server.db, issuer, subject)) ??
-    (await linkOnFirstSignIn(request))
-  );
+    (await linkOnFirstSignIn(request));
+  const { crm } = request.server;
+  if (!crm) return customer;
+  // With a CRM, the person's own record is read again when they come (at most once a sync
+  // interval): a change made in the CRM shows at once. A CRM that does not answer within a
+  // second does not hold them up; the mirror answers (decision 0061).
+  const fresh = await Promise.race([
+    crm.refreshPerson(customer.id).then(
+      () => true,
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'the CRM did not answer with the record of the person');
+        return false;
+      },
+    ),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000).unref()),
+  ]);
+  return fresh
+    ? ((await findLinkedCustomer(request.server.db, issuer, subject)) ?? customer)
+    : customer;
 }
 
 /** Whether the call acts on the caller themself (`orSelf`): then any role is enough. */

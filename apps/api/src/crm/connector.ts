@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { crmConnection } from '../db/schema.ts';
+import { outboxHealth, pushOutbox, type OutboxOutcome } from './outbox.ts';
+import type { RecordStoreAdapter } from './port.ts';
+import { refreshCustomer, refreshPicklists, syncAll, syncHealth } from './sync.ts';
+
+// Runs a connected CRM (decision 0061): the outbox is pushed every second by every instance
+// (claims keep them apart), the sync rounds and the picklists' refresh by one instance at a time
+// (a lease in `crm_connection`), and a person's own record is read again when they use the
+// portal after a sync interval.
+
+export interface CrmHealth {
+  provider: string;
+  state: 'ok' | 'behind' | 'failing';
+  lastSyncAt: string | null;
+  outbox: { waiting: number; oldestWaitingAt: string | null; parked: number };
+  entities: Awaited<ReturnType<typeof syncHealth>>;
+}
+
+export interface CrmConnector {
+  readonly adapter: RecordStoreAdapter;
+  /** Marks the database as a CRM's mirror: from now on changes enter the outbox. */
+  connect(): Promise<void>;
+  /** One sync round over every kind of record (the first one imports). */
+  syncNow(): Promise<Awaited<ReturnType<typeof syncAll>>>;
+  /** Pushes what is due in the outbox. */
+  pushNow(): Promise<OutboxOutcome>;
+  refreshPicklists(): Promise<number>;
+  /** Reads the person's own record again when the last time is longer ago than a sync interval. */
+  refreshPerson(customerId: string): Promise<void>;
+  health(): Promise<CrmHealth>;
+  /** Starts the timers; `stop` ends them and waits for the round in progress. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface CrmConnectorOptions {
+  db: Db;
+  adapter: RecordStoreAdapter;
+  log: FastifyBaseLogger;
+  syncSeconds: number;
+  /** Pause between pushes of the outbox; default 1 s. */
+  pushIntervalMs?: number;
+  /** How often the picklists are read again; default daily. */
+  picklistHours?: number;
+}
+
+export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
+  const { db, adapter, log, syncSeconds } = options;
+  const instance = randomUUID();
+  const pushIntervalMs = options.pushIntervalMs ?? 1000;
+  const picklistMs = (options.picklistHours ?? 24) * 3_600_000;
+  const refreshed = new Map<string, number>();
+  let picklistsAt = 0;
+  let stopped = true;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+
+  /** Whether this instance holds the sync lease (taken or extended for two intervals). */
+  async function holdLease(): Promise<boolean> {
+    const result = await db.execute(sql`
+      update crm_connection
+      set sync_holder = ${instance},
+          sync_lease_until = now() + make_interval(secs => ${syncSeconds * 2})
+      where sync_holder is null or sync_holder = ${instance} or sync_lease_until < now()
+      returning 1`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
+  const connector: CrmConnector = {
+    adapter,
+    async connect() {
+      await db.insert(crmConnection).values({ provider: adapter.name }).onConflictDoNothing();
+    },
+    syncNow: () => syncAll(db, adapter, log),
+    pushNow: () => pushOutbox(db, adapter, log),
+    refreshPicklists: () => refreshPicklists(db, adapter),
+    async refreshPerson(customerId) {
+      const last = refreshed.get(customerId) ?? 0;
+      if (Date.now() - last < syncSeconds * 1000) return;
+      refreshed.set(customerId, Date.now());
+      if (refreshed.size > 10_000) refreshed.clear();
+      await refreshCustomer(db, adapter, log, customerId);
+    },
+    async health() {
+      const [outbox, entities] = await Promise.all([outboxHealth(db), syncHealth(db)]);
+      const successes = entities.map((e) => e.lastSuccessAt);
+      const lastSyncAt = successes.includes(null)
+        ? null
+        : successes.reduce((a, b) => (a! < b! ? a : b), successes[0] ?? null);
+      const behindMs = syncSeconds * 3 * 1000;
+      const failing = entities.some(
+        (e) =>
+          e.lastErrorAt !== null && (e.lastSuccessAt === null || e.lastErrorAt > e.lastSuccessAt),
+      );
+      const late =
+        lastSyncAt === null ||
+        Date.now() - Date.parse(lastSyncAt) > behindMs ||
+        (outbox.oldestWaitingAt !== null &&
+          Date.now() - Date.parse(outbox.oldestWaitingAt) > behindMs);
+      return {
+        provider: adapter.name,
+        state: failing ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
+        lastSyncAt,
+        outbox,
+        entities,
+      };
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      const every = (ms: number, work: () => Promise<unknown>) => {
+        const tick = () => {
+          if (stopped) return;
+          const round = work()
+            .catch((error: unknown) => log.warn({ err: error }, 'a CRM round failed'))
+            .finally(() => {
+              running.delete(round);
+              if (stopped) return;
+              const timer = setTimeout(() => {
+                timers.delete(timer);
+                tick();
+              }, ms);
+              timer.unref();
+              timers.add(timer);
+            });
+          running.add(round);
+        };
+        tick();
+      };
+      every(pushIntervalMs, () => connector.pushNow());
+      every(syncSeconds * 1000, async () => {
+        if (!(await holdLease())) return;
+        if (Date.now() - picklistsAt > picklistMs) {
+          await connector.refreshPicklists();
+          picklistsAt = Date.now();
+        }
+        const outcome = await connector.syncNow();
+        const health = await connector.health();
+        log.info({ crm: { ...health, entities: undefined }, sync: outcome }, 'CRM sync round');
+      });
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+  return connector;
+}

@@ -1,0 +1,306 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../db/client.ts';
+import { crmNotices, crmOutbox } from '../db/schema.ts';
+import { audit } from '../lib/audit/audit-log.ts';
+import {
+  applyRecord,
+  asSync,
+  COLUMNS,
+  crmIdForNew,
+  currentRow,
+  fieldOfColumn,
+  fieldsOfRow,
+  linkOf,
+  MissingReference,
+  pushable,
+  sameValue,
+  saveLink,
+  valueOfJson,
+} from './mirror.ts';
+import {
+  CrmConflict,
+  CrmRefused,
+  CrmUnavailable,
+  type CrmEntity,
+  type CrmValue,
+  type RecordStoreAdapter,
+} from './port.ts';
+
+// The outbox's worker (decision 0061): pushes the changes the triggers wrote, oldest first and
+// one at a time per record, so a record's writes reach the CRM in the order they were made. A
+// busy or absent CRM only delays them; a write the CRM refuses for good is parked for an
+// operator, never dropped.
+
+type Entry = typeof crmOutbox.$inferSelect;
+
+/** How long a claimed entry is someone's before another instance may take it over. */
+const CLAIM_SECONDS = 60;
+/** Backoff after the n-th failed attempt: 1 s, 2 s, 4 s … at most 5 minutes. */
+export const backoffMs = (attempts: number) => Math.min(300_000, 1000 * 2 ** (attempts - 1));
+/** A reference to a record the CRM does not have yet waits this many attempts, then parks. */
+const MISSING_REFERENCE_ATTEMPTS = 12;
+
+/**
+ * Claims the due entries that are first in line for their record: no earlier entry of the same
+ * record still waits. An instance that dies with a claim loses it after {@link CLAIM_SECONDS}.
+ */
+async function claimDue(db: Executor, limit: number): Promise<Entry[]> {
+  const result = await db.execute(sql`
+    update crm_outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+    where id in (
+      select e.id from crm_outbox e
+      where e.status = 'waiting' and e.next_attempt_at <= now()
+        and (e.locked_until is null or e.locked_until < now())
+        and not exists (
+          select 1 from crm_outbox o
+          where o.entity = e.entity and o.portal_key = e.portal_key
+            and o.status = 'waiting' and o.id < e.id)
+      order by e.id
+      limit ${limit}
+      for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: string | number }[] }).rows.map((r) =>
+    Number(r.id),
+  );
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(crmOutbox)
+    .where(sql`${crmOutbox.id} in ${ids}`)
+    .orderBy(asc(crmOutbox.id));
+}
+
+interface Change {
+  from: CrmValue;
+  to: CrmValue;
+}
+
+/** The entry's changed columns as the port's fields (columns the CRM does not hold left out). */
+function changedFields(entry: Entry): Map<string, Change> {
+  const entity = entry.entity as CrmEntity;
+  const fields = new Map<string, Change>();
+  for (const [column, change] of Object.entries(
+    entry.changes as Record<string, { from: unknown; to: unknown }>,
+  )) {
+    const field = fieldOfColumn(entity, entry.tableName, column);
+    if (!field) continue;
+    const place = COLUMNS[entity][field]!;
+    fields.set(field, { from: valueOfJson(place, change.from), to: valueOfJson(place, change.to) });
+  }
+  return fields;
+}
+
+export interface OutboxOutcome {
+  pushed: number;
+  retried: number;
+  parked: number;
+  merged: number;
+}
+
+/** One round: claims what is due and pushes it. Returns what happened, for the logs and tests. */
+export async function pushOutbox(
+  db: Db,
+  adapter: RecordStoreAdapter,
+  log: FastifyBaseLogger,
+  limit = 50,
+): Promise<OutboxOutcome> {
+  const outcome: OutboxOutcome = { pushed: 0, retried: 0, parked: 0, merged: 0 };
+  // Several rounds until nothing is due, so a record's later entries follow within the round.
+  for (let round = 0; round < 20; round++) {
+    const entries = await claimDue(db, limit);
+    if (entries.length === 0) break;
+    for (const entry of entries) {
+      try {
+        const merged = await pushEntry(db, adapter, entry);
+        if (merged) outcome.merged++;
+        await db
+          .update(crmOutbox)
+          .set({ status: 'done', doneAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(crmOutbox.id, entry.id));
+        outcome.pushed++;
+      } catch (error) {
+        const attempts = entry.attempts + 1;
+        const parkForGood =
+          error instanceof CrmRefused ||
+          (error instanceof MissingReference && attempts >= MISSING_REFERENCE_ATTEMPTS) ||
+          !(error instanceof CrmUnavailable || error instanceof MissingReference);
+        const message = error instanceof Error ? error.message : String(error);
+        if (parkForGood) {
+          outcome.parked++;
+          await db.transaction(async (tx) => {
+            await tx
+              .update(crmOutbox)
+              .set({ status: 'parked', attempts, lockedUntil: null, lastError: message })
+              .where(eq(crmOutbox.id, entry.id));
+            await audit(tx, {
+              actorCustomerId: null,
+              action: 'crm.write.parked',
+              entity: entry.entity,
+              entityId: entry.portalKey,
+              data: { outboxId: entry.id, reason: message },
+            });
+          });
+          log.error(
+            { outboxId: entry.id, entity: entry.entity, reason: message },
+            'a write the CRM refused is parked for an operator',
+          );
+        } else {
+          outcome.retried++;
+          const wait = Math.max(
+            backoffMs(attempts),
+            error instanceof CrmUnavailable ? (error.retryAfterMs ?? 0) : 0,
+          );
+          await db
+            .update(crmOutbox)
+            .set({
+              attempts,
+              lockedUntil: null,
+              lastError: message,
+              nextAttemptAt: sql`now() + make_interval(secs => ${wait / 1000})`,
+            })
+            .where(eq(crmOutbox.id, entry.id));
+          // One record busy means the CRM is: the rest of the round waits too.
+          if (error instanceof CrmUnavailable) {
+            const rest = entries.slice(entries.indexOf(entry) + 1).map((e) => e.id);
+            if (rest.length > 0) {
+              await db
+                .update(crmOutbox)
+                .set({ lockedUntil: null })
+                .where(sql`${crmOutbox.id} in ${rest}`);
+            }
+            return outcome;
+          }
+        }
+      }
+    }
+  }
+  return outcome;
+}
+
+/** Pushes one entry; returns whether a conflict was merged. */
+async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Promise<boolean> {
+  const entity = entry.entity as CrmEntity;
+  const link = await linkOf(db, entity, entry.portalKey);
+  const row = await currentRow(db, entity, entry.portalKey);
+  const operationId = entry.operationId;
+
+  if (entry.operation === 'DELETE' || !row || !pushable(entity, row)) {
+    // Gone here (or no longer the CRM's, like a membership back to a request): gone there.
+    if (!link) return false;
+    if (row && entry.operation !== 'DELETE') return false;
+    await adapter.write({ operationId, entity, id: link.crmId, kind: 'delete', fields: {} });
+    await db.execute(
+      sql`delete from crm_links where entity = ${entity} and portal_key = ${entry.portalKey}`,
+    );
+    return false;
+  }
+
+  if (!link) {
+    // New to the CRM: the whole record, under a key that is the same on every retry.
+    const id = crmIdForNew(entity, entry.portalKey);
+    const fields = await fieldsOfRow(db, entity, row);
+    const { etag } = await adapter.write({ operationId, entity, id, kind: 'create', fields });
+    await saveLink(db, entity, entry.portalKey, id, etag);
+    return false;
+  }
+
+  const changes = changedFields(entry);
+  if (changes.size === 0) return false;
+  const fields = await fieldsOfRow(db, entity, row, [...changes.keys()]);
+  try {
+    const { etag } = await adapter.write({
+      operationId,
+      entity,
+      id: link.crmId,
+      kind: 'update',
+      fields,
+      ...(link.etag ? { etag: link.etag } : {}),
+    });
+    await saveLink(db, entity, entry.portalKey, link.crmId, etag);
+    return false;
+  } catch (error) {
+    if (!(error instanceof CrmConflict)) throw error;
+    await mergeConflict(db, adapter, entry, link.crmId, changes);
+    return true;
+  }
+}
+
+/**
+ * The record changed in the CRM since the mirror read it (412). A field the person changed
+ * keeps their value where the CRM still holds the value they started from; where the CRM changed
+ * it too, the CRM's value stays and the person gets a notice. Every other field takes the CRM's
+ * value. Each such case is an audit entry.
+ */
+async function mergeConflict(
+  db: Db,
+  adapter: RecordStoreAdapter,
+  entry: Entry,
+  crmId: string,
+  changes: Map<string, Change>,
+): Promise<void> {
+  const entity = entry.entity as CrmEntity;
+  const theirs = await adapter.read(entity, crmId);
+  if (!theirs) throw new CrmRefused(`the ${entity} is no longer in the CRM`, 404);
+  const ours: Record<string, CrmValue> = {};
+  const lost: string[] = [];
+  const row = await currentRow(db, entity, entry.portalKey);
+  const now = row ? await fieldsOfRow(db, entity, row, [...changes.keys()]) : {};
+  for (const [field, change] of changes) {
+    if (sameValue(theirs.fields[field], change.from)) ours[field] = now[field] ?? change.to;
+    else if (!sameValue(theirs.fields[field], change.to)) lost.push(field);
+  }
+  let etag = theirs.etag;
+  if (Object.keys(ours).length > 0) {
+    ({ etag } = await adapter.write({
+      operationId: entry.operationId,
+      entity,
+      id: crmId,
+      kind: 'update',
+      fields: ours,
+      etag,
+    }));
+  }
+  await db.transaction(async (tx) => {
+    await asSync(tx);
+    await applyRecord(tx, theirs, entry.portalKey, new Set(Object.keys(ours)));
+    await saveLink(tx, entity, entry.portalKey, crmId, etag);
+    const person = personOf(entity, entry.portalKey);
+    if (lost.length > 0 && person) {
+      await tx
+        .insert(crmNotices)
+        .values({ customerId: person, entity, portalKey: entry.portalKey, fields: lost });
+    }
+    await audit(tx, {
+      actorCustomerId: null,
+      action: 'crm.write.conflict',
+      entity,
+      entityId: entry.portalKey,
+      data: { outboxId: entry.id, kept: Object.keys(ours), crmKept: lost },
+    });
+  });
+}
+
+/** Whose change a conflict is about, for the notice: the customer of a customer record. */
+function personOf(entity: CrmEntity, portalKey: string): string | undefined {
+  return entity === 'customer' ? portalKey : undefined;
+}
+
+/** What an operator looks at: depth of the outbox, its oldest waiting write, parked writes. */
+export async function outboxHealth(db: Executor) {
+  const result = await db.execute(sql`
+    select count(*) filter (where status = 'waiting')::int as waiting,
+           min(created_at) filter (where status = 'waiting') as oldest_waiting,
+           count(*) filter (where status = 'parked')::int as parked
+    from crm_outbox`);
+  const [row] = (
+    result as unknown as {
+      rows: { waiting: number; oldest_waiting: string | Date | null; parked: number }[];
+    }
+  ).rows;
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    oldestWaitingAt: row?.oldest_waiting ? new Date(row.oldest_waiting).toISOString() : null,
+    parked: Number(row?.parked ?? 0),
+  };
+}
