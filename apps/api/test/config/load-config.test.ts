@@ -274,3 +274,61 @@ describe('loadConfig: NODE_ENV=production', () => {
     expect(problems.join('\n')).not.toMatch(/DEMO_DATA/);
   });
 });
+
+describe('loadConfig: the customer-relationship backend (decision 0061)', () => {
+  const DATAVERSE = {
+    CRM_PROVIDER: 'dataverse',
+    DATAVERSE_URL: 'https://contoso.crm4.dynamics.com',
+    DATAVERSE_TENANT_ID: '72F988BF-86F1-41AF-91AB-2D7CD011DB47',
+    DATAVERSE_CLIENT_ID: '00000000-1111-2222-3333-444444444444',
+    DATAVERSE_CLIENT_SECRET: 'secret value',
+  };
+
+  it('keeps the built-in record store unless told otherwise', () => {
+    expect(loadConfig({}).crm).toEqual({ provider: 'builtin' });
+    expect(loadConfig({}).operatorToken).toBeNull();
+  });
+
+  it("takes Dataverse's settings, with Microsoft's sign-in host and a minute's sync by default", () => {
+    expect(loadConfig(DATAVERSE).crm).toEqual({
+      provider: 'dataverse',
+      url: 'https://contoso.crm4.dynamics.com',
+      tenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+      clientId: '00000000-1111-2222-3333-444444444444',
+      clientSecret: 'secret value',
+      authority: 'https://login.microsoftonline.com',
+      mappingFile: undefined,
+      syncSeconds: 60,
+    });
+  });
+
+  it('names every Dataverse setting that is missing', () => {
+    expect(problemsOf({ CRM_PROVIDER: 'dataverse' })).toEqual([
+      'DATAVERSE_URL is needed with CRM_PROVIDER=dataverse',
+      'DATAVERSE_TENANT_ID is needed with CRM_PROVIDER=dataverse',
+      'DATAVERSE_CLIENT_ID is needed with CRM_PROVIDER=dataverse',
+      'DATAVERSE_CLIENT_SECRET is needed with CRM_PROVIDER=dataverse',
+    ]);
+  });
+
+  it('names a setting with a wrong shape, never its value', () => {
+    const problems = problemsOf({
+      ...DATAVERSE,
+      CRM_PROVIDER: 'salesforce',
+      DATAVERSE_TENANT_ID: 'contoso.onmicrosoft.com',
+      DATAVERSE_URL: 'https://contoso.crm4.dynamics.com/api/data/v9.2',
+      CRM_SYNC_SECONDS: '1',
+      OPERATOR_TOKEN: 'short',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'CRM_PROVIDER must be builtin or dataverse',
+        'DATAVERSE_TENANT_ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
+        'DATAVERSE_URL must be an origin such as https://portal.example.com, without a path',
+        'CRM_SYNC_SECONDS must be a whole number of seconds from 5 to 86400',
+        'OPERATOR_TOKEN must be at least 32 printable characters without spaces',
+      ]),
+    );
+    expect(problems.join('\n')).not.toContain('contoso.onmicrosoft.com');
+  });
+});
