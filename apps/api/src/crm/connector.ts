@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+
 import type { Db } from '../db/client.ts';
 import { crmConnection } from '../db/schema.ts';
 import { outboxHealth, pushOutbox, type OutboxOutcome } from './outbox.ts';
 import type { RecordStoreAdapter } from './port.ts';
+import type { CrmLog } from './port.ts';
 import { refreshCustomer, refreshPicklists, syncAll, syncHealth } from './sync.ts';
 
 // Runs a connected CRM (decision 0061): the outbox is pushed every second by every instance
@@ -40,7 +41,7 @@ export interface CrmConnector {
 export interface CrmConnectorOptions {
   db: Db;
   adapter: RecordStoreAdapter;
-  log: FastifyBaseLogger;
+  log: CrmLog;
   syncSeconds: number;
   /** Pause between pushes of the outbox; default 1 s. */
   pushIntervalMs?: number;

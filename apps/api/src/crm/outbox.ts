@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+
 import type { Db, Executor } from '../db/client.ts';
 import { crmNotices, crmOutbox } from '../db/schema.ts';
 import { audit } from '../lib/audit/audit-log.ts';
@@ -26,6 +26,7 @@ import {
   type CrmValue,
   type RecordStoreAdapter,
 } from './port.ts';
+import type { CrmLog } from './port.ts';
 
 // The outbox's worker (decision 0061): pushes the changes the triggers wrote, oldest first and
 // one at a time per record, so a record's writes reach the CRM in the order they were made. A
@@ -102,7 +103,7 @@ export interface OutboxOutcome {
 export async function pushOutbox(
   db: Db,
   adapter: RecordStoreAdapter,
-  log: FastifyBaseLogger,
+  log: CrmLog,
   limit = 50,
 ): Promise<OutboxOutcome> {
   const outcome: OutboxOutcome = { pushed: 0, retried: 0, parked: 0, merged: 0 };

@@ -5,6 +5,7 @@
 // `changes` (`crm/sync.ts`). An adapter speaks the portal's words below; how they map to the
 // CRM's tables and columns is the adapter's configuration.
 
+import type { FastifyBaseLogger } from 'fastify';
 import type { PicklistName } from '@pp/contract';
 
 /** The kinds of record the portal mirrors. */
@@ -112,3 +113,6 @@ export interface RecordStoreAdapter {
   /** Every picklist with German and English labels. */
   picklists(): Promise<CrmPicklistEntry[]>;
 }
+
+/** Where the CRM's workers write what happened: the app's logger. */
+export type CrmLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+
 import { normalizeEmail } from '@pp/contract';
 import type { Db, Executor } from '../db/client.ts';
 import { crmLinks, crmSyncState, picklistValues } from '../db/schema.ts';
@@ -13,6 +13,7 @@ import {
   type CrmRecord,
   type RecordStoreAdapter,
 } from './port.ts';
+import type { CrmLog } from './port.ts';
 
 // The CRM's changes into the mirror (decision 0061). The first round of each kind of record is
 // a full read that imports what the CRM holds and matches the portal's records by e-mail address
@@ -129,12 +130,7 @@ async function existingJoinKey(tx: Executor, record: CrmRecord): Promise<string 
   return undefined;
 }
 
-async function report(
-  db: Db,
-  log: FastifyBaseLogger,
-  record: CrmRecord,
-  reason: string,
-): Promise<void> {
+async function report(db: Db, log: CrmLog, record: CrmRecord, reason: string): Promise<void> {
   log.warn(
     { entity: record.entity, crmId: record.id, reason },
     'a CRM record was reported instead of taken into the portal',
@@ -151,7 +147,7 @@ async function report(
 /** Takes one CRM record into the mirror, in a transaction of its own. */
 export async function takeRecord(
   db: Db,
-  log: FastifyBaseLogger,
+  log: CrmLog,
   record: CrmRecord,
 ): Promise<'applied' | 'reported'> {
   let reason: string | undefined;
@@ -188,7 +184,7 @@ export async function takeRecord(
 
 async function applyPage(
   db: Db,
-  log: FastifyBaseLogger,
+  log: CrmLog,
   entity: CrmEntity,
   page: CrmChangePage,
   outcome: Outcome,
@@ -217,7 +213,7 @@ export async function syncEntity(
   db: Db,
   adapter: RecordStoreAdapter,
   entity: CrmEntity,
-  log: FastifyBaseLogger,
+  log: CrmLog,
 ): Promise<Outcome> {
   const outcome: Outcome = { applied: 0, removed: 0, reported: 0 };
   const [state] = await db.select().from(crmSyncState).where(eq(crmSyncState.entity, entity));
@@ -278,7 +274,7 @@ if (SYNC_ORDER.length !== CRM_ENTITIES.length) throw new Error('crm/sync.ts: SYN
 export async function syncAll(
   db: Db,
   adapter: RecordStoreAdapter,
-  log: FastifyBaseLogger,
+  log: CrmLog,
 ): Promise<Outcome & { failed: CrmEntity[] }> {
   const total = { applied: 0, removed: 0, reported: 0, failed: [] as CrmEntity[] };
   for (const entity of SYNC_ORDER) {
@@ -307,7 +303,7 @@ export async function syncAll(
 export async function refreshCustomer(
   db: Db,
   adapter: RecordStoreAdapter,
-  log: FastifyBaseLogger,
+  log: CrmLog,
   customerId: string,
 ): Promise<void> {
   const link = await linkOf(db, 'customer', customerId);
