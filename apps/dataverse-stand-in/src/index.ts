@@ -910,6 +910,7 @@ export async function startDataverseStandIn(
     });
 
   let server: Server | null = makeServer();
+  let stopped = false;
   const port = await listen(server, options.port ?? 0);
   url = `http://${host}:${port}`;
 
@@ -926,6 +927,7 @@ export async function startDataverseStandIn(
     seen,
     optionSets,
     async stop() {
+      stopped = true;
       if (server) await close(server);
       server = null;
     },
@@ -934,7 +936,8 @@ export async function startDataverseStandIn(
       server = null;
     },
     async resume() {
-      if (server) return;
+      // A resume planned by `/_stand-in/suspend` must not outlive `stop()`.
+      if (server || stopped) return;
       server = makeServer();
       await listen(server, port);
     },

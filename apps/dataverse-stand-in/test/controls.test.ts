@@ -62,10 +62,10 @@ describe('HTTP controls', () => {
   });
 
   it('suspends for some seconds and comes back with its rows', async () => {
-    await control('suspend', { seconds: 0.3 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await control('suspend', { seconds: 0.6 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
     await expect(fetch(`${standIn.apiUrl}/WhoAmI`)).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 900));
     const back = await api(standIn, bearer, 'contacts?$select=lastname');
     expect(back.status).toBe(200);
     expect(back.body.value).toHaveLength(3);
