@@ -1,0 +1,370 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CustomerSchema } from '@pp/contract';
+import {
+  demoAccountId,
+  demoContactId,
+  EXAMPLE_CREDENTIALS,
+  startDataverseStandIn,
+  type DataverseStandIn,
+} from '@pp/dataverse-stand-in';
+import { createCrmConnector, type CrmConnector } from '../../src/crm/connector.ts';
+import { dataverseAdapter } from '../../src/crm/dataverse/adapter.ts';
+import { loadMapping } from '../../src/crm/dataverse/mapping.ts';
+import type { CrmLog } from '../../src/crm/port.ts';
+import { auditLog, crmLinks, crmNotices, crmOutbox, customers } from '../../src/db/schema.ts';
+import { createTestApp } from '../support/app.ts';
+import { createApiClient, type ApiClient } from '../support/client.ts';
+import { closeTestApi, useApi } from '../support/context.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
+import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
+
+// The portal with its customer records in a CRM (decision 0061), against the stand-in Dataverse
+// (apps/dataverse-stand-in, which answers as Microsoft's Web API documentation describes): the
+// first import, writes through the outbox, changes made in the CRM, picklists, and what happens
+// when the CRM is busy, away or refuses a write. Rounds are run by the test (`syncNow`,
+// `pushNow`) instead of the connector's timers, so each step is seen.
+
+const OPERATOR_TOKEN = 'operator-token-of-the-crm-test-0123456789';
+
+interface Context {
+  standIn: DataverseStandIn;
+  connector: CrmConnector;
+  app: FastifyInstance;
+  client: ApiClient;
+  issuer: TestIssuer;
+  db: TestDatabase;
+  logs: string[];
+}
+
+function useCrm(): Context {
+  const context = { logs: [] as string[] } as Context;
+  beforeAll(async () => {
+    context.standIn = await startDataverseStandIn({ tokenLifetimeSeconds: 3599 });
+    context.db = await createTestDatabase();
+    context.issuer = await startTestIssuer();
+    const line =
+      (level: string) =>
+      (...args: unknown[]) => {
+        context.logs.push(`${level} ${args.map((a) => JSON.stringify(a)).join(' ')}`);
+      };
+    const log = { info: line('info'), warn: line('warn'), error: line('error') } as CrmLog;
+    context.connector = createCrmConnector({
+      db: context.db.database.db,
+      adapter: dataverseAdapter({
+        url: context.standIn.url,
+        authority: context.standIn.url,
+        ...EXAMPLE_CREDENTIALS,
+        mapping: loadMapping(),
+        pageSize: 2,
+      }),
+      log,
+      syncSeconds: 60,
+    });
+    context.app = await createTestApp({
+      database: context.db.database,
+      issuer: context.issuer,
+      crm: context.connector,
+      env: { OPERATOR_TOKEN },
+    });
+    context.client = createApiClient(context.app);
+  });
+  afterAll(async () => {
+    await closeTestApi(context);
+    await context.standIn?.stop();
+  });
+  return context;
+}
+
+describe('the portal with its records in Dataverse', () => {
+  const crm = useCrm();
+  const db = () => crm.db.database.db;
+  const token = (email: string) => crm.issuer.tokenFor(email);
+  const linkOf = async (entity: string, portalKey: string) => {
+    const [link] = await db()
+      .select()
+      .from(crmLinks)
+      .where(and(eq(crmLinks.entity, entity), eq(crmLinks.portalKey, portalKey)));
+    return link;
+  };
+  const profile = async (email: string) =>
+    CustomerSchema.parse(
+      (await crm.client.customer.getCustomerData({ token: await token(email) })).json(),
+    );
+  /** Lets the time of the outbox's backoff pass: every waiting write is due now. */
+  const makeDue = () =>
+    db().update(crmOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(crmOutbox.status, 'waiting'));
+  const waiting = async () =>
+    (await db().select().from(crmOutbox).where(eq(crmOutbox.status, 'waiting'))).length;
+
+  it('imports what the CRM holds on the first connection, matching the demo records by address and customer number', async () => {
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(customers);
+    await crm.connector.connect();
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    expect(outcome.reported).toBe(0);
+    // Matched, not doubled: the same number of customers, each linked to the contact with its address.
+    const after = await db().select({ n: sql<number>`count(*)::int` }).from(customers);
+    expect(after).toEqual(before);
+    const anna = await customerIdOf(db(), demo.anna);
+    expect((await linkOf('customer', anna))?.crmId).toBe(demoContactId(demo.anna));
+    const { sommer } = await demoPracticeIds(db());
+    expect((await linkOf('practice', sommer))?.crmId).toBe(demoAccountId('sommer'));
+    // Every record of the CRM has its place in the portal, and nothing is left to send.
+    const links = await db().select().from(crmLinks);
+    expect(links.filter((l) => l.entity === 'customer')).toHaveLength(
+      crm.standIn.table('contacts').length,
+    );
+    expect(links.filter((l) => l.entity === 'location')).toHaveLength(
+      crm.standIn.table('pp_locations').length,
+    );
+    expect(links.filter((l) => l.entity === 'membership')).toHaveLength(
+      crm.standIn.table('pp_memberships').length,
+    );
+    await crm.connector.pushNow();
+    expect(await waiting()).toBe(0);
+  });
+
+  it('sends a profile change to the contact, once, on the version it was made on', async () => {
+    crm.standIn.seen.length = 0;
+    const response = await crm.client.customer.updateCustomerData({
+      token: await token(demo.anna),
+      body: { firstName: 'Annemarie', phone: '+49 30 5550101' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await waiting()).toBe(1);
+    const outcome = await crm.connector.pushNow();
+    expect(outcome).toMatchObject({ pushed: 1, parked: 0 });
+    const contact = crm.standIn.record('contacts', demoContactId(demo.anna));
+    expect(contact).toMatchObject({ firstname: 'Annemarie', telephone1: '+49 30 5550101' });
+    const patches = crm.standIn.seen.filter(
+      (r) => r.method === 'PATCH' && r.path.includes('contacts('),
+    );
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.headers['if-match']).toMatch(/^W\/"/);
+  });
+
+  it('shows a change made in the CRM after one sync round', async () => {
+    crm.standIn.edit('contacts', demoContactId(demo.ben), { lastname: 'Brandt-Meyer' });
+    expect((await profile(demo.ben)).lastName).not.toBe('Brandt-Meyer');
+    await crm.connector.syncNow();
+    expect((await profile(demo.ben)).lastName).toBe('Brandt-Meyer');
+    // …and does not send it back.
+    expect(await waiting()).toBe(0);
+  });
+
+  it('merges a change the CRM made meanwhile: both fields stay when each changed another', async () => {
+    const id = demoContactId(demo.clara);
+    crm.standIn.edit('contacts', id, { lastname: 'Wolf-Kramer' });
+    await crm.client.customer.updateCustomerData({
+      token: await token(demo.clara),
+      body: { firstName: 'Clarissa' },
+    });
+    const outcome = await crm.connector.pushNow();
+    expect(outcome).toMatchObject({ pushed: 1, merged: 1, parked: 0 });
+    expect(crm.standIn.record('contacts', id)).toMatchObject({
+      firstname: 'Clarissa',
+      lastname: 'Wolf-Kramer',
+    });
+    expect(await profile(demo.clara)).toMatchObject({
+      firstName: 'Clarissa',
+      lastName: 'Wolf-Kramer',
+    });
+  });
+
+  it("keeps the CRM's value of a field both changed, tells the person, and writes an audit entry", async () => {
+    const id = demoContactId(demo.david);
+    crm.standIn.edit('contacts', id, { telephone1: '+49 89 111111' });
+    await crm.client.customer.updateCustomerData({
+      token: await token(demo.david),
+      body: { phone: '+49 89 222222' },
+    });
+    await crm.connector.pushNow();
+    expect(crm.standIn.record('contacts', id)).toMatchObject({ telephone1: '+49 89 111111' });
+    expect((await profile(demo.david)).phone).toBe('+49 89 111111');
+    const david = await customerIdOf(db(), demo.david);
+    const notices = await db().select().from(crmNotices).where(eq(crmNotices.customerId, david));
+    expect(notices.map((n) => n.fields)).toEqual([['phone']]);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'crm.write.conflict'), eq(auditLog.entityId, david)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.data).toMatchObject({ crmKept: ['phone'] });
+  });
+
+  it('creates a new practice, its location and the membership in the CRM, with their lookups', async () => {
+    const response = await crm.client.company.createCompany({
+      token: await token(demo.ben),
+      body: {
+        name: 'Praxis am Stadtpark',
+        street: 'Parkweg 1',
+        postalCode: '20095',
+        city: 'Hamburg',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    await crm.connector.pushNow();
+    expect(await waiting()).toBe(0);
+    const account = crm.standIn
+      .table('accounts')
+      .find((row) => row.name === 'Praxis am Stadtpark');
+    expect(account).toMatchObject({ address1_postalcode: '20095', address1_city: 'Hamburg' });
+    const ben = demoContactId(demo.ben);
+    const membership = crm.standIn
+      .table('pp_memberships')
+      .find((row) => row._pp_accountid_value === account!.accountid);
+    expect(membership).toMatchObject({ _pp_contactid_value: ben });
+    const locations = crm.standIn
+      .table('pp_locations')
+      .filter((row) => row._pp_accountid_value === account!.accountid);
+    expect(locations).toHaveLength(1);
+  });
+
+  it('takes picklist labels from the option sets, in German and in English', async () => {
+    const salutations = crm.standIn.optionSets.get('pp_salutation')!;
+    const option = salutations.Options.find((o) => o.ExternalValue === 'DIVERS')!;
+    for (const label of option.Label.LocalizedLabels) {
+      label.Label = label.LanguageCode === 1031 ? 'Divers (CRM)' : 'Diverse (CRM)';
+    }
+    expect(await crm.connector.refreshPicklists()).toBeGreaterThan(20);
+    const read = async (language: string) =>
+      (
+        await crm.client.customer.getPicklists({
+          token: await token(demo.anna),
+          headers: { 'accept-language': language },
+        })
+      ).json() as { salutation: { values: { value: string; label: string }[] } };
+    expect((await read('de')).salutation.values).toContainEqual({
+      value: 'DIVERS',
+      label: 'Divers (CRM)',
+    });
+    expect((await read('en')).salutation.values).toContainEqual({
+      value: 'DIVERS',
+      label: 'Diverse (CRM)',
+    });
+  });
+
+  it('keeps answering and accepting writes while the CRM answers 429, and sends each write once, in order, afterwards', async () => {
+    const id = demoContactId(demo.anna);
+    crm.standIn.setThrottle({ seconds: 60 });
+    for (const phone of ['+49 30 1', '+49 30 2', '+49 30 3']) {
+      const response = await crm.client.customer.updateCustomerData({
+        token: await token(demo.anna),
+        body: { phone },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await profile(demo.anna)).phone).toBe('+49 30 3');
+    const busy = await crm.connector.pushNow();
+    expect(busy).toMatchObject({ pushed: 0, parked: 0 });
+    expect(await waiting()).toBe(3);
+    const [first] = await db().select().from(crmOutbox).where(eq(crmOutbox.status, 'waiting'));
+    expect(first!.lastError).toBeTruthy();
+    crm.standIn.setThrottle(null);
+    crm.standIn.seen.length = 0;
+    await makeDue();
+    await crm.connector.pushNow();
+    expect(await waiting()).toBe(0);
+    const sent = crm.standIn.seen
+      .filter((r) => r.method === 'PATCH' && r.path.includes(id) && r.status! < 300)
+      .map((r) => (r.body as { telephone1: string }).telephone1);
+    expect(sent).toEqual(['+49 30 1', '+49 30 2', '+49 30 3']);
+    expect(crm.standIn.record('contacts', id)).toMatchObject({ telephone1: '+49 30 3' });
+  });
+
+  it('keeps answering while the CRM is away, and sends the writes when it is back', async () => {
+    await crm.standIn.suspend();
+    try {
+      expect((await profile(demo.ben)).email).toBe(demo.ben);
+      const response = await crm.client.customer.updateCustomerData({
+        token: await token(demo.ben),
+        body: { phone: '+49 40 777' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await crm.connector.pushNow()).toMatchObject({ pushed: 0 });
+      const sync = await crm.connector.syncNow();
+      expect(sync.failed.length).toBeGreaterThan(0);
+    } finally {
+      await crm.standIn.resume();
+    }
+    await makeDue();
+    await crm.connector.pushNow();
+    expect(crm.standIn.record('contacts', demoContactId(demo.ben))).toMatchObject({
+      telephone1: '+49 40 777',
+    });
+  });
+
+  it('parks a write the CRM refuses for good, says so to the operator, and goes on with the others', async () => {
+    const lift = crm.standIn.refuse('accounts', () => 'The account cannot be changed.');
+    const { markt } = await demoPracticeIds(db());
+    try {
+      await crm.client.company.updateCompany({
+        token: await token(demo.david),
+        body: { companyId: markt, phone: '+49 89 9999' },
+      });
+      await crm.client.customer.updateCustomerData({
+        token: await token(demo.clara),
+        body: { phone: '+49 30 4242' },
+      });
+      const outcome = await crm.connector.pushNow();
+      expect(outcome.parked).toBe(1);
+      expect(outcome.pushed).toBeGreaterThanOrEqual(1);
+    } finally {
+      lift();
+    }
+    const parked = await db().select().from(crmOutbox).where(eq(crmOutbox.status, 'parked'));
+    expect(parked).toHaveLength(1);
+    expect(parked[0]!.lastError).toContain('The account cannot be changed.');
+    expect(crm.logs.some((l) => l.includes('parked for an operator'))).toBe(true);
+    const health = await crm.app.inject({
+      url: '/operator/crm',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({
+      provider: 'dataverse',
+      state: 'behind',
+      outbox: { parked: 1, waiting: 0 },
+    });
+  });
+
+  it('shows the operator endpoint only with the operator token', async () => {
+    const anonymous = await crm.app.inject({ url: '/operator/crm' });
+    expect(anonymous.statusCode).toBe(401);
+    const wrong = await crm.app.inject({
+      url: '/operator/crm',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}x` },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const customer = await crm.app.inject({
+      url: '/operator/crm',
+      headers: { authorization: `Bearer ${await token(demo.anna)}` },
+    });
+    expect(customer.statusCode).toBe(401);
+  });
+});
+
+describe('the built-in record store', () => {
+  const api = useApi({ env: { OPERATOR_TOKEN } });
+
+  it('writes nothing for a CRM: no outbox, no links', async () => {
+    const response = await api.client.customer.updateCustomerData({
+      token: await api.issuer.tokenFor(demo.anna),
+      body: { firstName: 'Anni' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await api.db.database.db.select().from(crmOutbox)).toEqual([]);
+    expect(await api.db.database.db.select().from(crmLinks)).toEqual([]);
+  });
+
+  it('says builtin at the operator endpoint', async () => {
+    const answer = await api.app.inject({
+      url: '/operator/crm',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(answer.json()).toEqual({ provider: 'builtin', state: 'ok' });
+  });
+});
