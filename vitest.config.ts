@@ -34,6 +34,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'dataverse-stand-in',
+          include: ['apps/dataverse-stand-in/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'happy-dom',

@@ -1,0 +1,60 @@
+// Errors in the Web API's JSON error format, `{ "error": { "code": "0x…", "message": "…" } }`
+// (learn.microsoft.com/power-apps/developer/data-platform/webapi/compose-http-requests-handle-errors).
+// The codes are Dataverse's hexadecimal error codes where the documentation names one; a client
+// should decide by the HTTP status, as the documentation advises.
+
+export class DataverseError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+export const errors = {
+  segmentNotFound: (segment: string) =>
+    new DataverseError(404, '0x8006088a', `Resource not found for the segment '${segment}'.`),
+  unknownProperty: (property: string, logicalName: string) =>
+    new DataverseError(
+      400,
+      '0x0',
+      `Could not find a property named '${property}' on type 'Microsoft.Dynamics.CRM.${logicalName}'.`,
+    ),
+  invalidBodyProperty: (property: string, logicalName: string) =>
+    new DataverseError(
+      400,
+      '0x80060888',
+      `The property '${property}' does not exist on type 'Microsoft.Dynamics.CRM.${logicalName}'. Make sure to only use property names that are defined by the type or mark the type as open type.`,
+    ),
+  invalidValue: (message: string) => new DataverseError(400, '0x80048d19', message),
+  badRequest: (message: string) => new DataverseError(400, '0x0', message),
+  notFound: (logicalName: string, id: string) =>
+    new DataverseError(404, '0x80040217', `${logicalName} With Id = ${id} Does Not Exist`),
+  /** If-Match with a version that is no longer current (optimistic concurrency). */
+  versionMismatch: () =>
+    new DataverseError(
+      412,
+      '0x80060882',
+      "The version of the existing record doesn't match the RowVersion property provided.",
+    ),
+  /** If-None-Match: * on an existing record, or a create with a key that exists. */
+  exists: () =>
+    new DataverseError(412, '0x80040237', 'A record with matching key values already exists.'),
+  throttled: (retryAfterSeconds: number) =>
+    new DataverseError(
+      429,
+      '0x80072322',
+      'Number of requests exceeded the limit of 6000 over time window of 300 seconds.',
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+  refused: (message: string) => new DataverseError(400, '0x80040265', message),
+  methodNotAllowed: (method: string) =>
+    new DataverseError(405, '0x0', `The HTTP verb ${method} is not allowed here.`),
+};

@@ -1,0 +1,224 @@
+import { errors } from './errors.ts';
+import type { OptionSet } from './option-sets.ts';
+import { ENTITY_SETS, entitySet, lookupValueName, type EntitySet } from './schema.ts';
+
+// The stand-in's rows. Each row is kept as the Web API reads it (lookups as `_x_value`), with a
+// version from one counter for the whole environment, like Dataverse's row version: the ETag is
+// `W/"<version>"`, and change tracking answers "what has a version above the token's". A
+// removed row leaves its key and the version of its removal, so a delta can report it.
+
+export type Row = Record<string, unknown>;
+
+export interface StoredRow {
+  id: string;
+  row: Row;
+  version: number;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isGuid(text: string): boolean {
+  return GUID.test(text.toLowerCase());
+}
+
+export function etagOf(version: number): string {
+  return `W/"${version}"`;
+}
+
+export class Store {
+  /** Starts high, like a real environment's row versions, and never repeats. */
+  private version = 4_711_000;
+  private readonly tables = new Map<string, Map<string, StoredRow>>();
+  private readonly removed = new Map<string, Map<string, number>>();
+
+  constructor(readonly optionSets: Map<string, OptionSet>) {
+    for (const entity of ENTITY_SETS) {
+      this.tables.set(entity.set, new Map());
+      this.removed.set(entity.set, new Map());
+    }
+  }
+
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  private table(set: string): Map<string, StoredRow> {
+    const table = this.tables.get(set);
+    if (!table) throw new Error(`no entity set ${set}`);
+    return table;
+  }
+
+  get(set: string, id: string): StoredRow | undefined {
+    return this.table(set).get(id.toLowerCase());
+  }
+
+  /** Rows in the order Dataverse returns them without `$orderby`: by primary key. */
+  rows(set: string): StoredRow[] {
+    return [...this.table(set).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** Keys removed after `since`, with the version of their removal. */
+  removedSince(set: string, since: number): string[] {
+    const removed = this.removed.get(set)!;
+    return [...removed.entries()]
+      .filter(([id, version]) => version > since && !this.table(set).has(id))
+      .map(([id]) => id);
+  }
+
+  /**
+   * Writes `changes` (already in the stored shape) to the row `id`, creating it when absent;
+   * the service's columns (versionnumber, modifiedon, fullname, statuscode) follow.
+   */
+  put(set: string, id: string, changes: Row): StoredRow {
+    const entity = entitySet(set)!;
+    const key = id.toLowerCase();
+    const table = this.table(set);
+    const existing = table.get(key);
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const version = ++this.version;
+    const row: Row = existing
+      ? { ...existing.row, ...changes }
+      : { ...this.emptyRow(entity), ...changes, createdon: now };
+    row[entity.key] = key;
+    row.modifiedon = now;
+    row.versionnumber = version;
+    if (changes.statecode !== undefined && changes.statuscode === undefined) {
+      row.statuscode = changes.statecode === 1 ? 2 : 1;
+    }
+    if (set === 'contacts') {
+      row.fullname =
+        [row.firstname, row.lastname].filter((part) => typeof part === 'string').join(' ') || null;
+    }
+    const stored = { id: key, row, version };
+    table.set(key, stored);
+    this.removed.get(set)!.delete(key);
+    return stored;
+  }
+
+  remove(set: string, id: string): boolean {
+    const key = id.toLowerCase();
+    const existed = this.table(set).delete(key);
+    if (existed) this.removed.get(set)!.set(key, ++this.version);
+    return existed;
+  }
+
+  private emptyRow(entity: EntitySet): Row {
+    const row: Row = {};
+    for (const [name, type] of Object.entries(entity.columns)) {
+      row[type.kind === 'lookup' ? lookupValueName(name) : name] = null;
+    }
+    row.statecode = 0;
+    row.statuscode = 1;
+    return row;
+  }
+
+  /**
+   * A request body in the stored shape: checks each property's name and value as Dataverse does
+   * and turns `nav@odata.bind: "/accounts(<guid>)"` into `_lookup_value`.
+   */
+  fromBody(entity: EntitySet, body: unknown): Row {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw errors.badRequest('The request body must be a JSON object.');
+    }
+    const changes: Row = {};
+    for (const [property, value] of Object.entries(body)) {
+      if (property.startsWith('@odata.')) continue;
+      if (property.endsWith('@odata.bind')) {
+        const navigation = property.slice(0, -'@odata.bind'.length);
+        const column = Object.entries(entity.columns).find(
+          ([, type]) => type.kind === 'lookup' && type.navigation === navigation,
+        );
+        if (!column || column[1].kind !== 'lookup') {
+          throw errors.invalidBodyProperty(navigation, entity.logicalName);
+        }
+        changes[lookupValueName(column[0])] = this.bind(column[1].target, value);
+        continue;
+      }
+      if (property === entity.key) {
+        if (typeof value !== 'string' || !isGuid(value)) {
+          throw errors.invalidValue(`The value of '${property}' must be a GUID.`);
+        }
+        continue;
+      }
+      const type = entity.columns[property];
+      if (!type || property.startsWith('_')) {
+        // `_x_value` is how a lookup reads, never how it is written.
+        throw errors.invalidBodyProperty(property, entity.logicalName);
+      }
+      if (type.kind === 'system' || type.kind === 'lookup') {
+        throw errors.invalidBodyProperty(property, entity.logicalName);
+      }
+      changes[property] = this.checkValue(entity, property, type, value);
+    }
+    return changes;
+  }
+
+  private bind(target: string, value: unknown): string | null {
+    if (value === null) return null;
+    const match =
+      typeof value === 'string'
+        ? /^(?:.*\/api\/data\/v9\.2)?\/?([a-z_]+)\(([0-9a-fA-F-]{36})\)$/.exec(value)
+        : null;
+    if (!match || match[1] !== target || !isGuid(match[2]!)) {
+      throw errors.badRequest(
+        `The value '${String(value)}' of an @odata.bind annotation must be '/${target}(<guid>)'.`,
+      );
+    }
+    const id = match[2]!.toLowerCase();
+    if (!this.get(target, id)) throw errors.notFound(entitySet(target)!.logicalName, id);
+    return id;
+  }
+
+  private checkValue(
+    entity: EntitySet,
+    property: string,
+    type: EntitySet['columns'][string],
+    value: unknown,
+  ): unknown {
+    if (value === null) return null;
+    const wrong = () =>
+      errors.invalidValue(
+        `A validation error occurred. The value '${JSON.stringify(value)}' of '${property}' on record of type '${entity.logicalName}' is not valid.`,
+      );
+    switch (type.kind) {
+      case 'string':
+        if (typeof value !== 'string') throw wrong();
+        return value;
+      case 'boolean':
+        if (typeof value !== 'boolean') throw wrong();
+        return value;
+      case 'date':
+        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw wrong();
+        return value;
+      case 'integer':
+        if (!Number.isInteger(value)) throw wrong();
+        return value;
+      case 'state':
+        if (value !== 0 && value !== 1) throw wrong();
+        return value;
+      case 'choice': {
+        if (!Number.isInteger(value)) throw wrong();
+        this.checkOption(entity, property, type.optionSet, value as number);
+        return value;
+      }
+      case 'choices': {
+        if (typeof value !== 'string' || !/^\d+(,\d+)*$/.test(value)) throw wrong();
+        for (const part of value.split(',')) {
+          this.checkOption(entity, property, type.optionSet, Number(part));
+        }
+        return value;
+      }
+      default:
+        throw wrong();
+    }
+  }
+
+  private checkOption(entity: EntitySet, property: string, set: string, value: number): void {
+    const options = this.optionSets.get(set)?.options ?? [];
+    if (!options.some((option) => option.value === value)) {
+      throw errors.invalidValue(
+        `A validation error occurred. The value ${value} of '${property}' on record of type '${entity.logicalName}' is outside the valid range. Accepted Values: ${options.map((o) => o.value).join(',')}`,
+      );
+    }
+  }
+}
