@@ -9,6 +9,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '5555' },
     host: { type: 'string', default: '127.0.0.1' },
     empty: { type: 'boolean', default: false },
+    controls: { type: 'boolean', default: false },
   },
 });
 
@@ -18,7 +19,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const standIn = await startDataverseStandIn({ port, host: values.host, demo: !values.empty });
+const standIn = await startDataverseStandIn({
+  port,
+  host: values.host,
+  demo: !values.empty,
+  httpControls: values.controls,
+});
 const { tenantId, clientId, clientSecret } = EXAMPLE_CREDENTIALS;
 const lines = [
   `Dataverse stand-in listening on ${standIn.url} (Web API: ${standIn.apiUrl})`,
@@ -39,6 +45,10 @@ const lines = [
   `    -d client_secret=${clientSecret} -d scope=${standIn.url}/.default \\`,
   `    ${standIn.url}/${tenantId}/oauth2/v2.0/token | sed 's/.*"access_token":"\\([^"]*\\)".*/\\1/')`,
   `  curl -s -H "Authorization: Bearer $TOKEN" '${standIn.apiUrl}/contacts?$select=firstname,lastname,emailaddress1'`,
+  '',
+  values.controls
+    ? `Test controls: POST ${standIn.url}/_stand-in/{throttle,expire-tokens,suspend,edit,remove,refuse}, GET ${standIn.url}/_stand-in/seen`
+    : 'Start with --controls to steer it over HTTP (throttle, expire tokens, suspend, edit rows).',
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

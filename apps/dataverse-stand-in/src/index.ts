@@ -54,6 +54,14 @@ export interface StandInOptions {
   throttle?: Throttle | null;
   /** Whether the tables start with the demo data of `npm start` (default true). */
   demo?: boolean;
+  /**
+   * Serve the test controls over HTTP under `/_stand-in/` too (default false), for a stand-in in
+   * another process (the CLI's `--controls`): throttle, expire-tokens, suspend, edit, remove,
+   * refuse, seen. Not part of Dataverse.
+   */
+  httpControls?: boolean;
+  /** How many requests `seen` keeps (the oldest are dropped); default 10,000. */
+  seenLimit?: number;
 }
 
 export interface SeenRequest {
@@ -184,6 +192,7 @@ export async function startDataverseStandIn(
   let url = '';
   const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
   const seen: SeenRequest[] = [];
+  const seenLimit = options.seenLimit ?? 10_000;
   const refusals = new Map<string, Set<RefusePredicate>>();
   let throttle: Throttle | null = options.throttle ?? null;
   let throttleCounter = 0;
@@ -722,7 +731,9 @@ export async function startDataverseStandIn(
       },
       body,
     };
-    seen.push(entry);
+    // The test controls are not Dataverse's: a test reading `seen` wants the clients' requests.
+    if (!path.startsWith('/_stand-in/')) seen.push(entry);
+    if (seen.length > seenLimit) seen.splice(0, seen.length - seenLimit);
     const odata = path.startsWith('/api/data/');
     try {
       const query = parseQuery(search);
@@ -783,6 +794,9 @@ export async function startDataverseStandIn(
       if (limited) throw limited;
       return handleData(request, path.slice(API_PATH.length), query, body);
     }
+    if (options.httpControls && path.startsWith('/_stand-in/')) {
+      return control(method, path.slice('/_stand-in/'.length), body);
+    }
     if (path === '/common/discovery/instance' && method === 'GET') {
       return { status: 200, body: identity.instanceDiscovery() };
     }
@@ -810,6 +824,62 @@ export async function startDataverseStandIn(
         error: { code: '0x8006088a', message: `Resource not found for the segment '${path}'.` },
       },
     };
+  }
+
+  /** The test controls over HTTP, for a stand-in in another process (`httpControls`). */
+  async function control(method: string, what: string, body: unknown): Promise<Answer> {
+    const input = (body ?? {}) as Record<string, unknown>;
+    const done = { status: 204 };
+    if (what === 'seen' && method === 'GET') return { status: 200, body: seen };
+    if (what === 'seen' && method === 'DELETE') {
+      seen.length = 0;
+      return done;
+    }
+    if (method !== 'POST') throw errors.methodNotAllowed(method);
+    switch (what) {
+      case 'throttle':
+        setThrottle(body === undefined || body === null ? null : (body as Throttle));
+        return done;
+      case 'expire-tokens':
+        identity.expireAll();
+        return done;
+      case 'suspend': {
+        // Answers first, then stops listening for `seconds` (the CRM "away").
+        const seconds = Number(input.seconds ?? 0);
+        setTimeout(() => {
+          void controls.suspend().then(() => {
+            setTimeout(() => void controls.resume(), seconds * 1000);
+          });
+        }, 50);
+        return done;
+      }
+      case 'edit':
+        return {
+          status: 200,
+          body: {
+            etag: controls.edit(
+              String(input.entitySet),
+              String(input.id),
+              (input.fields ?? {}) as Row,
+            ),
+          },
+        };
+      case 'remove':
+        return {
+          status: 200,
+          body: { removed: controls.remove(String(input.entitySet), String(input.id)) },
+        };
+      case 'refuse': {
+        // Refuses writes whose row has every value of `where` (e.g. { lastname: 'Parked' }).
+        const where = (input.where ?? {}) as Row;
+        controls.refuse(String(input.entitySet), (write) =>
+          Object.entries(where).every(([name, value]) => write.row?.[name] === value),
+        );
+        return done;
+      }
+      default:
+        throw errors.segmentNotFound(what);
+    }
   }
 
   const sockets = new Set<Socket>();
@@ -840,6 +910,7 @@ export async function startDataverseStandIn(
     });
 
   let server: Server | null = makeServer();
+  let stopped = false;
   const port = await listen(server, options.port ?? 0);
   url = `http://${host}:${port}`;
 
@@ -849,13 +920,14 @@ export async function startDataverseStandIn(
     return entity;
   };
 
-  return {
+  const controls: DataverseStandIn = {
     url,
     apiUrl: `${url}${API_PATH}`,
     port,
     seen,
     optionSets,
     async stop() {
+      stopped = true;
       if (server) await close(server);
       server = null;
     },
@@ -864,7 +936,8 @@ export async function startDataverseStandIn(
       server = null;
     },
     async resume() {
-      if (server) return;
+      // A resume planned by `/_stand-in/suspend` must not outlive `stop()`.
+      if (server || stopped) return;
       server = makeServer();
       await listen(server, port);
     },
@@ -911,4 +984,5 @@ export async function startDataverseStandIn(
       return answer.body.access_token as string;
     },
   };
+  return controls;
 }
