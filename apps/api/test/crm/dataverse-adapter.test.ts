@@ -409,7 +409,7 @@ describe('writing to Dataverse', () => {
       entity: 'customer' as const,
       id,
       kind: 'update' as const,
-      fields: { phone: '+49 30 999', newsletterInterests: [] },
+      fields: { phone: '+49 30 999', newsletterInterests: [], practiceId: null },
       etag,
     };
     const next = await adapter.write(update);
@@ -417,7 +417,13 @@ describe('writing to Dataverse', () => {
     expect(standIn.record('contacts', id)).toMatchObject({
       telephone1: '+49 30 999',
       pp_newsletterinterests: null,
+      _parentcustomerid_value: null,
       firstname: 'Neu',
+    });
+    expect(standIn.seen.at(-1)).toMatchObject({
+      method: 'PATCH',
+      headers: { 'if-match': etag, prefer: 'return=representation' },
+      body: { 'parentcustomerid_account@odata.bind': null },
     });
 
     // The same change on the old version: someone else's change came first.
