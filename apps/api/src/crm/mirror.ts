@@ -241,7 +241,7 @@ export async function fieldsOfRow(
   return fields;
 }
 
-async function crmIdOf(db: Executor, entity: CrmEntity, portalKey: string): Promise<string> {
+export async function crmIdOf(db: Executor, entity: CrmEntity, portalKey: string): Promise<string> {
   const link = await linkOf(db, entity, portalKey);
   if (!link) throw new MissingReference(`the ${entity} ${portalKey} is not in the CRM yet`);
   return link.crmId;
@@ -259,7 +259,11 @@ export async function asSync(tx: Executor): Promise<void> {
 }
 
 const literal = (place: Column, value: CrmValue) => {
-  if (place.kind === 'list') return sql`${(value as string[] | null) ?? []}::text[]`;
+  // A JS array would become a list of parameters: the codes travel as one JSON text instead.
+  if (place.kind === 'list') {
+    const json = JSON.stringify((value as string[] | null) ?? []);
+    return sql`array(select jsonb_array_elements_text(${json}::jsonb))::text[]`;
+  }
   if (place.kind === 'boolean') return sql`${value === true}`;
   if (value === null) return sql`null`;
   if (place.kind === 'date') return sql`${value as string}::date`;
@@ -301,22 +305,18 @@ export async function applyRecord(
   const exists =
     portalKey !== undefined && (await currentRow(tx, record.entity, key)) !== undefined;
   if (exists) {
-    const sets = Object.entries(own).map(
-      ([column, value]) => sql`${sql.identifier(column)} = ${value}`,
-    );
+    // The two ids of a membership or assignment are its key: they are never changed in place.
+    const keyColumns = ['customer_id', 'company_id', 'location_id'];
+    const sets = Object.entries(own)
+      .filter(([column]) => !(first && second && keyColumns.includes(column)))
+      .map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
     if (sets.length > 0) {
       const where =
         record.entity === 'membership'
           ? sql`customer_id = ${first}::uuid and company_id = ${second}::uuid`
-          : record.entity === 'locationAssignment'
-            ? sql`location_id = ${first}::uuid and customer_id = ${second}::uuid`
-            : sql`id = ${first}::uuid`;
+          : sql`id = ${first}::uuid`;
       await tx.execute(
-        sql`update ${sql.identifier(main)} set ${sql.join(sets, sql`, `)}, ${
-          record.entity === 'locationAssignment'
-            ? sql`location_id = location_id`
-            : sql`updated_at = now()`
-        } where ${where}`,
+        sql`update ${sql.identifier(main)} set ${sql.join(sets, sql`, `)}, updated_at = now() where ${where}`,
       );
     }
   } else {

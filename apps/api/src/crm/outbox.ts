@@ -3,8 +3,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import { crmNotices, crmOutbox } from '../db/schema.ts';
 import { audit } from '../lib/audit/audit-log.ts';
+import { CRM_REFERENCES } from './fields.ts';
 import {
   applyRecord,
+  crmIdOf,
   asSync,
   COLUMNS,
   crmIdForNew,
@@ -208,7 +210,9 @@ async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Pro
 
   const changes = changedFields(entry);
   if (changes.size === 0) return false;
-  const fields = await fieldsOfRow(db, entity, row, [...changes.keys()]);
+  // Each write carries the values of its own change, so a record's changes reach the CRM one
+  // after another as they were made, not the latest state several times.
+  const fields = await valuesOfChange(db, entity, changes);
   try {
     const { etag } = await adapter.write({
       operationId,
@@ -225,6 +229,23 @@ async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Pro
     await mergeConflict(db, adapter, entry, link.crmId, changes);
     return true;
   }
+}
+
+async function valuesOfChange(
+  db: Executor,
+  entity: CrmEntity,
+  changes: Map<string, Change>,
+): Promise<Record<string, CrmValue>> {
+  const fields: Record<string, CrmValue> = {};
+  for (const [field, change] of changes) {
+    const target = CRM_REFERENCES[field];
+    if (COLUMNS[entity][field]!.kind === 'reference' && target) {
+      fields[field] = change.to === null ? null : await crmIdOf(db, target, String(change.to));
+    } else {
+      fields[field] = change.to;
+    }
+  }
+  return fields;
 }
 
 /**
@@ -245,11 +266,16 @@ async function mergeConflict(
   if (!theirs) throw new CrmRefused(`the ${entity} is no longer in the CRM`, 404);
   const ours: Record<string, CrmValue> = {};
   const lost: string[] = [];
-  const row = await currentRow(db, entity, entry.portalKey);
-  const now = row ? await fieldsOfRow(db, entity, row, [...changes.keys()]) : {};
+  const now = await valuesOfChange(db, entity, changes);
   for (const [field, change] of changes) {
-    if (sameValue(theirs.fields[field], change.from)) ours[field] = now[field] ?? change.to;
-    else if (!sameValue(theirs.fields[field], change.to)) lost.push(field);
+    // A reference started from a portal id: compared as the CRM's key of that record.
+    const target = CRM_REFERENCES[field];
+    const started =
+      target && typeof change.from === 'string'
+        ? ((await linkOf(db, target, change.from))?.crmId ?? change.from)
+        : change.from;
+    if (sameValue(theirs.fields[field], started)) ours[field] = now[field] ?? null;
+    else if (!sameValue(theirs.fields[field], now[field])) lost.push(field);
   }
   let etag = theirs.etag;
   if (Object.keys(ours).length > 0) {

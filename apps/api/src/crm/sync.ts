@@ -62,7 +62,7 @@ async function matchOf(
       }
     ).rows;
   const linked = (key: SQL, entity: CrmEntity) =>
-    sql`exists (select 1 from crm_links l where l.entity = ${entity} and l.portal_key = ${key})`;
+    sql`exists (select 1 from crm_links k where k.entity = ${entity} and k.portal_key = ${key})`;
   let found: { key: string; linked: boolean }[] = [];
   if (record.entity === 'customer') {
     const email = record.fields.email;

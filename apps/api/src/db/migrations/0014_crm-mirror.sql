@@ -84,7 +84,11 @@ BEGIN
     ELSE some_row->>'id'
   END;
   FOR column_name IN SELECT jsonb_object_keys(some_row) LOOP
-    IF column_name IN ('created_at', 'updated_at') THEN CONTINUE; END IF;
+    -- Times of the row and the employees list's sort keys (memberships.shown_*) are the
+    -- portal's own: their changes alone are nothing to send.
+    IF column_name IN ('created_at', 'updated_at') OR column_name LIKE 'shown\_%' THEN
+      CONTINUE;
+    END IF;
     IF before_row IS NULL OR after_row IS NULL
        OR (before_row->column_name) IS DISTINCT FROM (after_row->column_name) THEN
       changed := changed || jsonb_build_object(column_name, jsonb_build_object(
