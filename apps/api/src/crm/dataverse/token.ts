@@ -5,7 +5,7 @@ import { CrmUnavailable } from '../port.ts';
 // https://learn.microsoft.com/entra/identity-platform/v2-oauth2-client-creds-grant-flow).
 // Our own small client rather than @azure/msal-node: MSAL refuses any authority that is not
 // https (`authority_uri_insecure`), so it cannot talk to the stand-in on http://127.0.0.1, and
-// the grant is one form POST (decision draft: docs/decisions/drafts/dataverse-token-client.md).
+// the grant is one form POST (decision 0062).
 
 export interface ClientCredentials {
   /** e.g. https://login.microsoftonline.com (DATAVERSE_AUTHORITY), without the tenant. */
