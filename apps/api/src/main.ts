@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
@@ -16,6 +17,9 @@ import { serverTimeouts } from './lib/http/server-timeouts.ts';
 import { trustProxyOption } from './lib/http/trust-proxy.ts';
 import { mailSiteOf } from './mail/outbox.ts';
 import { startMailWorker } from './mail/worker.ts';
+import type { CrmConnector } from './crm/connector.ts';
+import type { CrmLog } from './crm/port.ts';
+import { crmConnectorOf } from './crm/select.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** How long a shutdown may take: the requests in flight (request timeout) and the mail worker. */
@@ -71,6 +75,22 @@ async function start(config: Config) {
   }
   if (config.demoData) await seedDemoData(database);
 
+  // The CRM's workers log through the app's logger, which exists once the app is built.
+  const built: { app?: FastifyInstance } = {};
+  const logTo =
+    (level: 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) =>
+      Reflect.apply(built.app!.log[level], built.app!.log, args);
+  const crmLog = { info: logTo('info'), warn: logTo('warn'), error: logTo('error') } as CrmLog;
+  let crm: CrmConnector | null;
+  try {
+    crm = crmConnectorOf(config, database.db, crmLog);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  // From now on the database is the CRM's mirror: every change enters the outbox.
+  await crm?.connect();
+
   const webBuilt = existsSync(path.join(WEB_ROOT, 'index.html'));
   // Logs go out asynchronously and in batches: no request waits for a write to stdout, and a
   // busy api writes one block of lines instead of a system call per request (issue 13, decision
@@ -83,8 +103,10 @@ async function start(config: Config) {
     config,
     database,
     logStream,
+    crm,
     web: webBuilt ? { root: WEB_ROOT } : undefined,
   });
+  built.app = app;
   if (!webBuilt) {
     app.log.warn(
       `The web app is not built (${WEB_ROOT}): serving the api only. Run npm run build.`,
@@ -124,8 +146,14 @@ async function start(config: Config) {
   }
 
   await app.listen({ port: config.port, host: config.listenHost });
+  crm?.start();
   app.log.info(
-    { url: config.publicUrl.origin, database: config.database.kind, demoData: config.demoData },
+    {
+      url: config.publicUrl.origin,
+      database: config.database.kind,
+      records: config.crm.provider,
+      demoData: config.demoData,
+    },
     'Practice Portal is running',
   );
   process.stdout.write(startBanner(config));
@@ -157,7 +185,7 @@ async function start(config: Config) {
     // server open until its client lets go: close idle ones until everything is done.
     app.server.closeIdleConnections();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
-    await Promise.all([worker?.stop(), app.close(), idp?.close()]);
+    await Promise.all([worker?.stop(), crm?.stop(), app.close(), idp?.close()]);
     clearInterval(sweep);
     await database.close();
     app.log.info('stopped');
