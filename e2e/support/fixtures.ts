@@ -65,7 +65,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   crossSitePortal: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
     async ({}, use) => {
-      const server = await startPortalServer({ providerHost: '127.0.0.1' });
+      const server = await startPortalServer({ providerHost: '127.0.0.1', recordStore: 'builtin' });
       await use({ url: server.url, issuer: server.issuer });
       await server.stop();
     },

@@ -877,6 +877,16 @@ export async function startDataverseStandIn(
         );
         return done;
       }
+      case 'option-label': {
+        // Relabels one option as a customiser would: `{ optionSet, externalValue, labelDe, labelEn }`.
+        const option = optionSets
+          .get(String(input.optionSet))
+          ?.options.find((o) => o.externalValue === input.externalValue);
+        if (!option) throw errors.segmentNotFound(String(input.externalValue));
+        if (typeof input.labelDe === 'string') option.labelDe = input.labelDe;
+        if (typeof input.labelEn === 'string') option.labelEn = input.labelEn;
+        return done;
+      }
       default:
         throw errors.segmentNotFound(what);
     }

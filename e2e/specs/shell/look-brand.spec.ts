@@ -25,12 +25,13 @@ const test = base.extend<{ brandedPortal: Portal }>({
   brandedPortal: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
     async ({}, use) => {
-      // startPortalServer passes this worker's environment on to the portal it starts.
+      // startPortalServer passes this worker's environment on to the portal it starts. The
+      // built-in record store: the cross-site and this portal keep the suite's builtin runs.
       const saved = Object.fromEntries(
         Object.keys(BRANDED).map((name) => [name, process.env[name]]),
       );
       Object.assign(process.env, BRANDED);
-      const server = await startPortalServer().finally(() => {
+      const server = await startPortalServer({ recordStore: 'builtin' }).finally(() => {
         for (const [name, value] of Object.entries(saved)) {
           if (value === undefined) delete process.env[name];
           else process.env[name] = value;

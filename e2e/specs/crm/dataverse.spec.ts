@@ -1,0 +1,86 @@
+import { expect, test } from '../../support/fixtures.ts';
+import { contactOf, editInCrm, refreshPicklists, relabelOption } from '../../support/dataverse.ts';
+import { usePortalLanguage } from '../../support/language.ts';
+import { E2E_CRM_SYNC_SECONDS } from '../../support/portal-server.ts';
+import { profileForm, savedToast } from '../../support/profile-page.ts';
+import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+
+// The shared portal keeps its customer records in a stand-in Dataverse (decisions 0061, 0063):
+// what a person changes reaches the CRM's contact, what someone changes in the CRM reaches the
+// person's screen, and the picklists are the CRM's option sets.
+
+test('a profile change arrives in the CRM contact', async ({
+  page,
+  portal,
+  createUser,
+  request,
+}) => {
+  const user = await createUser();
+  await usePortalLanguage(page, portal.url, 'de');
+  await page.goto(`${portal.url}/info`);
+  await signIn(page, user.email, user.password);
+  const form = profileForm(page);
+  await form.firstName.fill('Friederike');
+  await form.phone.fill('+49 30 7654321');
+  await form.save.click();
+  await expect(savedToast(page)).toBeVisible();
+  // The outbox sends it within a second or two.
+  await expect
+    .poll(async () => (await contactOf(request, user.email)) ?? {}, { timeout: 15_000 })
+    .toMatchObject({ firstname: 'Friederike', telephone1: '+49 30 7654321' });
+});
+
+test('a change made in the CRM shows in the portal within one sync interval', async ({
+  page,
+  portal,
+  createUser,
+  request,
+}) => {
+  const user = await createUser();
+  await expect.poll(async () => contactOf(request, user.email), { timeout: 15_000 }).toBeTruthy();
+  await usePortalLanguage(page, portal.url, 'de');
+  await page.goto(`${portal.url}/info`);
+  await signIn(page, user.email, user.password);
+  const form = profileForm(page);
+  await expect(form.lastName).toHaveValue(user.name.split(' ')[1]!);
+
+  const contact = (await contactOf(request, user.email))!;
+  await editInCrm(request, 'contacts', String(contact.contactid), { lastname: 'Im-CRM-Geändert' });
+  // One sync interval, and the page's next read of the customer (a reload) shows it.
+  await expect(async () => {
+    const loaded = customerDataLoaded(page);
+    await page.reload();
+    await loaded;
+    await expect(form.lastName).toHaveValue('Im-CRM-Geändert', { timeout: 1_000 });
+  }).toPass({ timeout: (E2E_CRM_SYNC_SECONDS * 2 + 5) * 1000, intervals: [1_000] });
+});
+
+test('the picklists are the CRM option sets, in German and in English', async ({
+  page,
+  portal,
+  createUser,
+  request,
+}) => {
+  await relabelOption(request, {
+    optionSet: 'pp_salutation',
+    externalValue: 'KEINE_ANGABE',
+    labelDe: 'keine Angabe (aus dem CRM)',
+    labelEn: 'Not specified (from the CRM)',
+  });
+  await refreshPicklists(request, portal.url);
+  const user = await createUser();
+  await usePortalLanguage(page, portal.url, 'de');
+  await page.goto(`${portal.url}/info`);
+  await signIn(page, user.email, user.password);
+  const form = profileForm(page);
+  await expect(form.salutation.locator('option[value="KEINE_ANGABE"]')).toHaveText(
+    'keine Angabe (aus dem CRM)',
+  );
+  await usePortalLanguage(page, portal.url, 'en');
+  const loaded = customerDataLoaded(page);
+  await page.goto(`${portal.url}/info`);
+  await loaded;
+  await expect(form.salutation.locator('option[value="KEINE_ANGABE"]')).toHaveText(
+    'Not specified (from the CRM)',
+  );
+});

@@ -1,0 +1,77 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { E2E_OPERATOR_TOKEN } from './portal-server.ts';
+
+// The stand-in Dataverse the shared portal keeps its customer records in (decision 0063): read
+// with its Web API as a client of Dataverse would, steered with its test controls.
+
+const CREDENTIALS = {
+  tenant: '11111111-2222-3333-4444-555555555555',
+  clientId: '66666666-7777-8888-9999-000000000000',
+  secret: 'stand-in-secret',
+};
+
+export type Row = Record<string, unknown>;
+
+/** The shared portal's stand-in, or a clear message when the suite runs on the built-in store. */
+export function dataverseUrl(): string {
+  const url = process.env['E2E_DATAVERSE_URL'];
+  if (!url) throw new Error('the suite runs on the built-in record store (E2E_RECORD_STORE)');
+  return url;
+}
+
+async function token(request: APIRequestContext): Promise<string> {
+  const url = dataverseUrl();
+  const response = await request.post(`${url}/${CREDENTIALS.tenant}/oauth2/v2.0/token`, {
+    form: {
+      grant_type: 'client_credentials',
+      client_id: CREDENTIALS.clientId,
+      client_secret: CREDENTIALS.secret,
+      scope: `${url}/.default`,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The stand-in's contact with this address, or undefined. */
+export async function contactOf(
+  request: APIRequestContext,
+  email: string,
+): Promise<Row | undefined> {
+  const filter = encodeURIComponent(`emailaddress1 eq '${email.replace(/'/g, "''")}'`);
+  const response = await request.get(`${dataverseUrl()}/api/data/v9.2/contacts?$filter=${filter}`, {
+    headers: { authorization: `Bearer ${await token(request)}`, accept: 'application/json' },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { value: Row[] }).value[0];
+}
+
+/** A change a CRM user makes to a record. */
+export async function editInCrm(
+  request: APIRequestContext,
+  entitySet: string,
+  id: string,
+  fields: Row,
+): Promise<void> {
+  const response = await request.post(`${dataverseUrl()}/_stand-in/edit`, {
+    data: { entitySet, id, fields },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A customiser relabels a choice of a global option set. */
+export async function relabelOption(
+  request: APIRequestContext,
+  option: { optionSet: string; externalValue: string; labelDe: string; labelEn: string },
+): Promise<void> {
+  const response = await request.post(`${dataverseUrl()}/_stand-in/option-label`, { data: option });
+  expect(response.status()).toBe(204);
+}
+
+/** Asks the portal to read the picklists now (the operator endpoint), instead of tomorrow. */
+export async function refreshPicklists(request: APIRequestContext, portalUrl: string) {
+  const response = await request.post(`${portalUrl}/operator/crm/picklists`, {
+    headers: { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+  });
+  expect(response.status()).toBe(200);
+}
