@@ -7,6 +7,7 @@ import { audit } from '../lib/audit/audit-log.ts';
 import { fieldOfColumn } from './mirror.ts';
 import { applyRecord, asSync, linkByCrmId, linkOf, removeRow, saveLink } from './mirror.ts';
 import {
+  CrmRefused,
   CRM_ENTITIES,
   type CrmChangePage,
   type CrmEntity,
@@ -217,8 +218,18 @@ export async function syncEntity(
 ): Promise<Outcome> {
   const outcome: Outcome = { applied: 0, removed: 0, reported: 0 };
   const [state] = await db.select().from(crmSyncState).where(eq(crmSyncState.entity, entity));
-  const full = !state?.token;
-  let page = full ? await adapter.readAll(entity) : await adapter.changes(entity, state.token!);
+  let full = !state?.token;
+  let page: CrmChangePage;
+  try {
+    page = full ? await adapter.readAll(entity) : await adapter.changes(entity, state!.token!);
+  } catch (error) {
+    // A delta link the CRM no longer takes (Dataverse keeps change tracking's tokens for a
+    // limited time, 90 days by default) means a full read: it matches by the links kept.
+    if (full || !(error instanceof CrmRefused)) throw error;
+    log.warn({ entity, err: error.message }, 'the CRM refused the change token: reading all');
+    full = true;
+    page = await adapter.readAll(entity);
+  }
   for (;;) {
     await applyPage(db, log, entity, page, outcome);
     if (!page.next) break;

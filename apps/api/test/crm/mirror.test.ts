@@ -13,7 +13,14 @@ import { createCrmConnector, type CrmConnector } from '../../src/crm/connector.t
 import { dataverseAdapter } from '../../src/crm/dataverse/adapter.ts';
 import { loadMapping } from '../../src/crm/dataverse/mapping.ts';
 import type { CrmLog } from '../../src/crm/port.ts';
-import { auditLog, crmLinks, crmNotices, crmOutbox, customers } from '../../src/db/schema.ts';
+import {
+  auditLog,
+  crmLinks,
+  crmNotices,
+  crmOutbox,
+  crmSyncState,
+  customers,
+} from '../../src/db/schema.ts';
 import { createTestApp } from '../support/app.ts';
 import { createApiClient, type ApiClient } from '../support/client.ts';
 import { closeTestApi, useApi } from '../support/context.ts';
@@ -204,6 +211,24 @@ describe('the portal with its records in Dataverse', () => {
       .where(and(eq(auditLog.action, 'crm.write.conflict'), eq(auditLog.entityId, david)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.data).toMatchObject({ crmKept: ['phone'] });
+  });
+
+  it('reads everything again when the CRM no longer takes its change token, without doubling anything', async () => {
+    const links = (await db().select().from(crmLinks)).length;
+    await db()
+      .update(crmSyncState)
+      .set({ token: `${crm.standIn.url}/api/data/v9.2/contacts?$deltatoken=not-a-token` })
+      .where(eq(crmSyncState.entity, 'customer'));
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    expect(crm.logs.some((l) => l.includes('refused the change token'))).toBe(true);
+    expect((await db().select().from(crmLinks)).length).toBe(links);
+    const [state] = await db()
+      .select()
+      .from(crmSyncState)
+      .where(eq(crmSyncState.entity, 'customer'));
+    expect(state!.token).toContain('deltatoken=');
+    expect(state!.token).not.toContain('not-a-token');
   });
 
   it('creates a new practice, its location and the membership in the CRM, with their lookups', async () => {
