@@ -213,6 +213,25 @@ describe('the portal with its records in Dataverse', () => {
     expect(audits[0]!.data).toMatchObject({ crmKept: ['phone'] });
   });
 
+  it('reports a second contact with an address the portal already has, instead of guessing', async () => {
+    const customersBefore = (await db().select().from(customers)).length;
+    const second = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    crm.standIn.edit('contacts', second, {
+      emailaddress1: demo.anna.toUpperCase(),
+      firstname: 'Anna',
+      lastname: 'Doppelt',
+    });
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.reported).toBe(1);
+    expect((await db().select().from(customers)).length).toBe(customersBefore);
+    const [report] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'crm.record.reported'), eq(auditLog.entityId, second)));
+    expect(report!.data).toMatchObject({ reason: expect.stringContaining('already linked') });
+    expect((await profile(demo.anna)).lastName).not.toBe('Doppelt');
+  });
+
   it('reads everything again when the CRM no longer takes its change token, without doubling anything', async () => {
     const links = (await db().select().from(crmLinks)).length;
     await db()
