@@ -140,6 +140,9 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
           picklistsAt = Date.now();
         }
         const outcome = await connector.syncNow();
+        // What was sent stays a month for the audit's questions, then goes.
+        await db.execute(sql`delete from crm_outbox
+          where status = 'done' and done_at < now() - interval '30 days'`);
         const health = await connector.health();
         log.info({ crm: { ...health, entities: undefined }, sync: outcome }, 'CRM sync round');
       });
