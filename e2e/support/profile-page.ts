@@ -52,3 +52,17 @@ export function savedToast(page: Page) {
 /** Whether a request is the profile's save. */
 export const isProfileSave = (url: string, method: string) =>
   method === 'PATCH' && new URL(url).pathname === '/api/v1/Customer/UpdateCustomerData';
+
+/**
+ * The notice that a change met a change made at the same time in the CRM, whose value was kept
+ * (issue 24), and its button that dismisses it.
+ */
+export function crmNotice(page: Page) {
+  const notice = page.getByRole('status', {
+    name: /^(Nicht alle Ihre Änderungen wurden übernommen|Not all of your changes were kept)$/,
+  });
+  return {
+    notice,
+    dismiss: notice.getByRole('button', { name: /^(Verstanden|Got it)$/ }),
+  };
+}

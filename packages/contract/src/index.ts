@@ -10,6 +10,7 @@ export * from './email.ts';
 export * from './employee.ts';
 export * from './location.ts';
 export * from './names.ts';
+export * from './notices.ts';
 export * from './text.ts';
 export * from './picklists.ts';
 export * from './preferences.ts';

@@ -42,7 +42,9 @@ export const ROWS: Record<string, Row> = {
   // Only one's own request: anyone else's id answers like a random one (404).
   Company_WithdrawSentRequest: () => ({ body: { requestId: randomUUID() } }),
   Customer_ChangePassword: none,
+  Customer_DismissNotices: none,
   Customer_GetCustomerData: none,
+  Customer_GetNotices: none,
   Customer_GetPicklists: none,
   Customer_UpdateCustomerData: () => ({ body: { phone: '+49 30 7654321' } }),
   Customer_UpdateEmail: () => ({ query: { newEmail: uniqueEmail('neu') } }),

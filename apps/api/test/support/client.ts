@@ -22,9 +22,12 @@ type Area = (typeof AREAS)[number];
 type PartOf<S> = [NonNullable<S>] extends [never] ? never : z.input<NonNullable<S> & z.ZodType>;
 type Part<Name extends string, S> = [PartOf<S>] extends [never]
   ? { [K in Name]?: never }
-  : object extends PartOf<S>
+  : // Optional where every field is, or where the schema takes no part at all (`.nullish()`).
+    object extends PartOf<S>
     ? { [K in Name]?: PartOf<S> }
-    : { [K in Name]: PartOf<S> };
+    : undefined extends PartOf<S>
+      ? { [K in Name]?: PartOf<S> }
+      : { [K in Name]: PartOf<S> };
 
 /** A call's query and body as its schemas accept them, for helpers that fill in a part. */
 export type QueryOf<C extends CallDefinition> = PartOf<C['querystring']>;

@@ -67,6 +67,9 @@ export function portalHandlers(customer: Customer = clara) {
     ...fakePractices({ customer }).reads,
     // `/my-practice` asks for the user's pending invitations: none unless a test has some.
     onCall(calls.employeeGetMyInvitations, () => HttpResponse.json([])),
+    // The profile asks for notices of changes the CRM kept its value for: none unless a test
+    // has some.
+    onCall(calls.customerGetNotices, () => HttpResponse.json({ notices: [] })),
     // The header's language switch saves the preferred language in the background.
     onCall(calls.customerUpdateCustomerData, async ({ request }) =>
       HttpResponse.json({ ...customer, ...CustomerUpdateSchema.parse(await request.json()) }),

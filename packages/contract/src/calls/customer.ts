@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { CustomerSchema } from '../customer.ts';
 import { EmailSchema } from '../email.ts';
+import { CustomerNoticesSchema, NoticesDismissedSchema } from '../notices.ts';
 import { PicklistsSchema } from '../picklists.ts';
 import { AcceptedSchema, CustomerUpdateSchema, LinkSecretSchema } from '../profile.ts';
 
@@ -66,4 +67,25 @@ export const customerVerifyEmail = defineCall({
   access: 'customer',
   querystring: z.strictObject({ verifyHash: LinkSecretSchema }),
   response: CustomerSchema,
+});
+
+export const customerGetNotices = defineCall({
+  method: 'GET',
+  path: '/Customer/GetNotices',
+  tag: 'Customer',
+  summary:
+    "The caller's notices not yet dismissed, newest first (at most 20): fields of a change of theirs where a change made at the same time in the operator's CRM was kept",
+  access: 'customer',
+  response: CustomerNoticesSchema,
+});
+
+export const customerDismissNotices = defineCall({
+  method: 'POST',
+  path: '/Customer/DismissNotices',
+  tag: 'Customer',
+  summary: "Marks all of the caller's notices as seen; answers how many were still unseen",
+  access: 'customer',
+  // Nothing to send, and a body, if any, is empty (Fastify validates a missing one as null).
+  body: z.strictObject({}).nullish(),
+  response: NoticesDismissedSchema,
 });

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
 import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { AccountSection } from './account-section.tsx';
+import { CrmNoticeAlert } from './crm-notice.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /** `/info`: the customer's profile, their sign-in address and password. */
@@ -22,6 +23,7 @@ export function InfoPage() {
   return (
     <>
       <PageHeader title={t('PAGES.INFO.TITLE')} description={t('PAGES.INFO.DESCRIPTION')} />
+      {customer && <CrmNoticeAlert />}
       {/* The picklists come with the startup; the global spinner shows a reload of them. */}
       {customer && picklists.data && <ProfileForm customer={customer} picklists={picklists.data} />}
       {picklists.isError && (
