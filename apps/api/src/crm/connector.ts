@@ -13,6 +13,9 @@ import { refreshCustomer, refreshPicklists, syncAll, syncHealth } from './sync.t
 // (a lease in `crm_connection`), and a person's own record is read again when they use the
 // portal after a sync interval.
 
+/** How long a stop waits for the rounds in progress (within the shutdown's bound). */
+const STOP_WAIT_MS = 10_000;
+
 export interface CrmHealth {
   provider: string;
   state: 'ok' | 'behind' | 'failing';
@@ -30,7 +33,9 @@ export interface CrmConnector {
   /** Pushes what is due in the outbox. */
   pushNow(): Promise<OutboxOutcome>;
   refreshPicklists(): Promise<number>;
-  /** Reads the person's own record again when the last time is longer ago than a sync interval. */
+  /** Whether the person's own record is due to be read again (longer ago than a sync interval). */
+  refreshDue(customerId: string): boolean;
+  /** Reads the person's own record again when it is due. */
   refreshPerson(customerId: string): Promise<void>;
   health(): Promise<CrmHealth>;
   /** Starts the timers; `stop` ends them and waits for the round in progress. */
@@ -77,11 +82,11 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       await db.insert(crmConnection).values({ provider: adapter.name }).onConflictDoNothing();
     },
     syncNow: () => syncAll(db, adapter, log),
-    pushNow: () => pushOutbox(db, adapter, log),
+    pushNow: () => pushOutbox(db, adapter, log, { stopped: () => stopped }),
     refreshPicklists: () => refreshPicklists(db, adapter),
+    refreshDue: (customerId) => Date.now() - (refreshed.get(customerId) ?? 0) >= syncSeconds * 1000,
     async refreshPerson(customerId) {
-      const last = refreshed.get(customerId) ?? 0;
-      if (Date.now() - last < syncSeconds * 1000) return;
+      if (!connector.refreshDue(customerId)) return;
       refreshed.set(customerId, Date.now());
       if (refreshed.size > 10_000) refreshed.clear();
       await refreshCustomer(db, adapter, log, customerId);
@@ -151,7 +156,12 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...running]);
+      // A round ends after the writes in hand; a sync page may take longer: a stop waits at most
+      // STOP_WAIT_MS, and what a round had not finished is done again by the next start.
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+      ]);
     },
   };
   return connector;

@@ -44,34 +44,51 @@ export const backoffMs = (attempts: number) => Math.min(300_000, 1000 * 2 ** (at
 /** A reference to a record the CRM does not have yet waits this many attempts, then parks. */
 const MISSING_REFERENCE_ATTEMPTS = 12;
 
+/** Entries of one record taken in one claim, and records pushed side by side. */
+const RUN_LENGTH = 25;
+const RECORDS_AT_ONCE = 8;
+
 /**
- * Claims the due entries that are first in line for their record: no earlier entry of the same
- * record still waits. An instance that dies with a claim loses it after {@link CLAIM_SECONDS}.
+ * Claims, for records whose first waiting entry is due and that no instance is working on, the
+ * first {@link RUN_LENGTH} waiting entries in order: a record's entries are pushed one after
+ * another by one worker, different records side by side. An instance that dies with a claim
+ * loses it after {@link CLAIM_SECONDS}.
  */
-async function claimDue(db: Executor, limit: number): Promise<Entry[]> {
+async function claimDue(db: Executor, records: number): Promise<Entry[][]> {
   const result = await db.execute(sql`
-    update crm_outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
-    where id in (
-      select e.id from crm_outbox e
-      where e.status = 'waiting' and e.next_attempt_at <= now()
-        and (e.locked_until is null or e.locked_until < now())
-        and not exists (
-          select 1 from crm_outbox o
-          where o.entity = e.entity and o.portal_key = e.portal_key
-            and o.status = 'waiting' and o.id < e.id)
-      order by e.id
-      limit ${limit}
-      for update skip locked)
-    returning id`);
+    with waiting as (
+      select e.id, e.entity, e.portal_key, e.next_attempt_at,
+             e.locked_until is not null and e.locked_until >= now() as claimed,
+             row_number() over (partition by e.entity, e.portal_key order by e.id) as place
+      from crm_outbox e
+      where e.status = 'waiting'),
+    free as (
+      select entity, portal_key, min(id) as first from waiting
+      group by entity, portal_key
+      having not bool_or(claimed)
+        and min(next_attempt_at) filter (where place = 1) <= now()
+      order by min(id)
+      limit ${records})
+    update crm_outbox o set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+    from waiting w join free f on f.entity = w.entity and f.portal_key = w.portal_key
+    where o.id = w.id and w.place <= ${RUN_LENGTH}
+      and (o.locked_until is null or o.locked_until < now())
+    returning o.id`);
   const ids = (result as unknown as { rows: { id: string | number }[] }).rows.map((r) =>
     Number(r.id),
   );
   if (ids.length === 0) return [];
-  return db
+  const entries = await db
     .select()
     .from(crmOutbox)
     .where(sql`${crmOutbox.id} in ${ids}`)
     .orderBy(asc(crmOutbox.id));
+  const runs = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    const key = `${entry.entity}|${entry.portalKey}`;
+    runs.set(key, [...(runs.get(key) ?? []), entry]);
+  }
+  return [...runs.values()];
 }
 
 interface Change {
@@ -106,14 +123,19 @@ export async function pushOutbox(
   db: Db,
   adapter: RecordStoreAdapter,
   log: CrmLog,
-  limit = 50,
+  options: { stopped?: () => boolean } = {},
 ): Promise<OutboxOutcome> {
   const outcome: OutboxOutcome = { pushed: 0, retried: 0, parked: 0, merged: 0 };
-  // Several rounds until nothing is due, so a record's later entries follow within the round.
-  for (let round = 0; round < 20; round++) {
-    const entries = await claimDue(db, limit);
-    if (entries.length === 0) break;
-    for (const entry of entries) {
+  const stopped = options.stopped ?? (() => false);
+  let crmAway = false;
+
+  /** Pushes a record's claimed entries in order; stops at the first that does not go. */
+  async function pushRun(run: Entry[]): Promise<void> {
+    for (const [index, entry] of run.entries()) {
+      if (crmAway || stopped()) {
+        await release(run.slice(index));
+        return;
+      }
       try {
         const merged = await pushEntry(db, adapter, entry);
         if (merged) outcome.merged++;
@@ -123,60 +145,74 @@ export async function pushOutbox(
           .where(eq(crmOutbox.id, entry.id));
         outcome.pushed++;
       } catch (error) {
-        const attempts = entry.attempts + 1;
-        const parkForGood =
-          error instanceof CrmRefused ||
-          (error instanceof MissingReference && attempts >= MISSING_REFERENCE_ATTEMPTS) ||
-          !(error instanceof CrmUnavailable || error instanceof MissingReference);
-        const message = error instanceof Error ? error.message : String(error);
-        if (parkForGood) {
-          outcome.parked++;
-          await db.transaction(async (tx) => {
-            await tx
-              .update(crmOutbox)
-              .set({ status: 'parked', attempts, lockedUntil: null, lastError: message })
-              .where(eq(crmOutbox.id, entry.id));
-            await audit(tx, {
-              actorCustomerId: null,
-              action: 'crm.write.parked',
-              entity: entry.entity,
-              entityId: entry.portalKey,
-              data: { outboxId: entry.id, reason: message },
-            });
-          });
-          log.error(
-            { outboxId: entry.id, entity: entry.entity, reason: message },
-            'a write the CRM refused is parked for an operator',
-          );
-        } else {
-          outcome.retried++;
-          const wait = Math.max(
-            backoffMs(attempts),
-            error instanceof CrmUnavailable ? (error.retryAfterMs ?? 0) : 0,
-          );
-          await db
-            .update(crmOutbox)
-            .set({
-              attempts,
-              lockedUntil: null,
-              lastError: message,
-              nextAttemptAt: sql`now() + make_interval(secs => ${wait / 1000})`,
-            })
-            .where(eq(crmOutbox.id, entry.id));
-          // One record busy means the CRM is: the rest of the round waits too.
-          if (error instanceof CrmUnavailable) {
-            const rest = entries.slice(entries.indexOf(entry) + 1).map((e) => e.id);
-            if (rest.length > 0) {
-              await db
-                .update(crmOutbox)
-                .set({ lockedUntil: null })
-                .where(sql`${crmOutbox.id} in ${rest}`);
-            }
-            return outcome;
-          }
+        await failed(entry, error);
+        // A record's later writes wait for this one; the CRM busy means every record waits.
+        if (error instanceof CrmUnavailable) crmAway = true;
+        if (!(error instanceof CrmRefused) || error instanceof CrmUnavailable) {
+          await release(run.slice(index + 1));
+          return;
         }
       }
     }
+  }
+
+  async function release(entries: Entry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await db
+      .update(crmOutbox)
+      .set({ lockedUntil: null })
+      .where(sql`${crmOutbox.id} in ${entries.map((e) => e.id)}`);
+  }
+
+  async function failed(entry: Entry, error: unknown): Promise<void> {
+    const attempts = entry.attempts + 1;
+    const parkForGood =
+      error instanceof CrmRefused ||
+      (error instanceof MissingReference && attempts >= MISSING_REFERENCE_ATTEMPTS) ||
+      !(error instanceof CrmUnavailable || error instanceof MissingReference);
+    const message = error instanceof Error ? error.message : String(error);
+    if (parkForGood) {
+      outcome.parked++;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(crmOutbox)
+          .set({ status: 'parked', attempts, lockedUntil: null, lastError: message })
+          .where(eq(crmOutbox.id, entry.id));
+        await audit(tx, {
+          actorCustomerId: null,
+          action: 'crm.write.parked',
+          entity: entry.entity,
+          entityId: entry.portalKey,
+          data: { outboxId: entry.id, reason: message },
+        });
+      });
+      log.error(
+        { outboxId: entry.id, entity: entry.entity, reason: message },
+        'a write the CRM refused is parked for an operator',
+      );
+      return;
+    }
+    outcome.retried++;
+    const wait = Math.max(
+      backoffMs(attempts),
+      error instanceof CrmUnavailable ? (error.retryAfterMs ?? 0) : 0,
+    );
+    await db
+      .update(crmOutbox)
+      .set({
+        attempts,
+        lockedUntil: null,
+        lastError: message,
+        nextAttemptAt: sql`now() + make_interval(secs => ${wait / 1000})`,
+      })
+      .where(eq(crmOutbox.id, entry.id));
+  }
+
+  // Rounds until nothing is due (or the CRM is away, or the connector stops).
+  for (let round = 0; round < 100 && !crmAway && !stopped(); round++) {
+    const runs = await claimDue(db, RECORDS_AT_ONCE);
+    if (runs.length === 0) break;
+    await Promise.all(runs.map(pushRun));
   }
   return outcome;
 }

@@ -47,7 +47,7 @@ async function customerOf(request: FastifyRequest): Promise<CustomerRow> {
     (await findLinkedCustomer(request.server.db, issuer, subject)) ??
     (await linkOnFirstSignIn(request));
   const { crm } = request.server;
-  if (!crm) return customer;
+  if (!crm?.refreshDue(customer.id)) return customer;
   // With a CRM, the person's own record is read again when they come (at most once a sync
   // interval): a change made in the CRM shows at once. A CRM that does not answer within a
   // second does not hold them up; the mirror answers (decision 0061).
