@@ -43,65 +43,69 @@ async function open(page: Page, url: string) {
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-for (const language of ['de', 'en'] as const) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`axe finds nothing on the four practice routes, with errors, the duplicate question and the dialog (${language}, ${scheme})`, async ({
-      browser,
-      portal,
-    }) => {
-      test.setTimeout(60_000);
-      // @axe-core/playwright needs a page of its own context.
-      const context = await browser.newContext({ colorScheme: scheme });
-      const page = await context.newPage();
-      const texts = TEXTS[language];
-      await usePortalLanguage(page, portal.url, language);
-      await page.goto(`${portal.url}/my-practice`);
-      await signIn(page, anna.email);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(myPracticePage(page).contracts).toContainText(texts.contracts);
-      await expect(myPracticePage(page).active).toContainText('10117 Berlin');
-      await expectNoAxeViolations(page);
+// Each axe check covers the light and the dark scheme itself (support/axe.ts): a test per
+// scheme ran every check twice over. The context's scheme is only the one the page starts
+// in, light in German and dark in English, so both first renders are still seen.
+for (const [language, scheme] of [
+  ['de', 'light'],
+  ['en', 'dark'],
+] as const) {
+  test(`axe finds nothing on the four practice routes, with errors, the duplicate question and the dialog (${language}, ${scheme})`, async ({
+    browser,
+    portal,
+  }) => {
+    test.setTimeout(60_000);
+    // @axe-core/playwright needs a page of its own context.
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    const texts = TEXTS[language];
+    await usePortalLanguage(page, portal.url, language);
+    await page.goto(`${portal.url}/my-practice`);
+    await signIn(page, anna.email);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(myPracticePage(page).contracts).toContainText(texts.contracts);
+    await expect(myPracticePage(page).active).toContainText('10117 Berlin');
+    await expectNoAxeViolations(page);
 
-      await open(page, `${portal.url}/my-practice/new-practice`);
-      const connect = connectForm(page);
-      await connect.submit.click();
-      await expect(page.getByText(texts.required)).toHaveCount(2);
-      await connect.customerNumber.fill('900002');
-      await connect.customerNumber.press('Tab');
-      await expect(page.getByText(texts.customerNumber)).toBeVisible();
-      await expectNoAxeViolations(page);
+    await open(page, `${portal.url}/my-practice/new-practice`);
+    const connect = connectForm(page);
+    await connect.submit.click();
+    await expect(page.getByText(texts.required)).toHaveCount(2);
+    await connect.customerNumber.fill('900002');
+    await connect.customerNumber.press('Tab');
+    await expect(page.getByText(texts.customerNumber)).toBeVisible();
+    await expectNoAxeViolations(page);
 
-      await open(page, `${portal.url}/my-practice/new-practice/add`);
-      const form = practiceForm(page);
-      await form.create.click();
-      await expect(form.name).toHaveAttribute('aria-invalid', 'true');
-      await expect(form.name).toBeFocused();
-      await expectNoAxeViolations(page);
-      await form.name.fill('Zahnarztpraxis Dr. Sommer');
-      await form.street.fill('Friedrichstraße 120');
-      await form.postalCode.fill('10117');
-      await form.city.fill('Berlin');
-      await form.create.click();
-      await expect(page.getByRole('alert').filter({ hasText: texts.duplicate })).toBeFocused();
-      await expectNoAxeViolations(page);
+    await open(page, `${portal.url}/my-practice/new-practice/add`);
+    const form = practiceForm(page);
+    await form.create.click();
+    await expect(form.name).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.name).toBeFocused();
+    await expectNoAxeViolations(page);
+    await form.name.fill('Zahnarztpraxis Dr. Sommer');
+    await form.street.fill('Friedrichstraße 120');
+    await form.postalCode.fill('10117');
+    await form.city.fill('Berlin');
+    await form.create.click();
+    await expect(page.getByRole('alert').filter({ hasText: texts.duplicate })).toBeFocused();
+    await expectNoAxeViolations(page);
 
-      await open(page, `${portal.url}/my-practice/information-practice`);
-      await expect(form.name).toHaveValue('Zahnarztpraxis Dr. Sommer');
-      await form.name.fill('');
-      await form.email.fill('kontakt@');
-      await form.save.click();
-      await expect(page.getByText(texts.required)).toBeVisible();
-      await expect(page.getByText(texts.email)).toBeVisible();
-      await expectNoAxeViolations(page);
-      const disable = disablePractice(page);
-      await disable.open.click();
-      await expect(disable.cancel).toBeFocused();
-      await expectNoAxeViolations(page);
-      await disable.cancel.click();
-      await expect(disable.dialog).toBeHidden();
-      await context.close();
-    });
-  }
+    await open(page, `${portal.url}/my-practice/information-practice`);
+    await expect(form.name).toHaveValue('Zahnarztpraxis Dr. Sommer');
+    await form.name.fill('');
+    await form.email.fill('kontakt@');
+    await form.save.click();
+    await expect(page.getByText(texts.required)).toBeVisible();
+    await expect(page.getByText(texts.email)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const disable = disablePractice(page);
+    await disable.open.click();
+    await expect(disable.cancel).toBeFocused();
+    await expectNoAxeViolations(page);
+    await disable.cancel.click();
+    await expect(disable.dialog).toBeHidden();
+    await context.close();
+  });
 }
 
 test.describe('on a 360 px wide phone', () => {
