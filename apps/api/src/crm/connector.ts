@@ -62,6 +62,8 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
   const refreshed = new Map<string, number>();
   let picklistsAt = 0;
   let stopped = true;
+  /** Set by `stop`: a round in progress ends after the writes in hand. */
+  let stopping = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
 
@@ -82,7 +84,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       await db.insert(crmConnection).values({ provider: adapter.name }).onConflictDoNothing();
     },
     syncNow: () => syncAll(db, adapter, log),
-    pushNow: () => pushOutbox(db, adapter, log, { stopped: () => stopped }),
+    pushNow: () => pushOutbox(db, adapter, log, { stopped: () => stopping }),
     refreshPicklists: () => refreshPicklists(db, adapter),
     refreshDue: (customerId) => Date.now() - (refreshed.get(customerId) ?? 0) >= syncSeconds * 1000,
     async refreshPerson(customerId) {
@@ -118,6 +120,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       const every = (ms: number, work: () => Promise<unknown>) => {
         const tick = () => {
           if (stopped) return;
@@ -154,6 +157,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
     },
     async stop() {
       stopped = true;
+      stopping = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       // A round ends after the writes in hand; a sync page may take longer: a stop waits at most

@@ -145,9 +145,12 @@ async function report(db: Db, log: CrmLog, record: CrmRecord, reason: string): P
   });
 }
 
-/** Takes one CRM record into the mirror, in a transaction of its own. */
+/**
+ * Takes one CRM record into the mirror: in a transaction of its own, or in a savepoint of the
+ * caller's transaction (then a refused record undoes only itself).
+ */
 export async function takeRecord(
-  db: Db,
+  db: Executor,
   log: CrmLog,
   record: CrmRecord,
 ): Promise<'applied' | 'reported'> {
@@ -183,6 +186,9 @@ export async function takeRecord(
   return 'reported';
 }
 
+/** Records taken into the mirror per transaction: fewer commits, short row locks. */
+const RECORDS_PER_TRANSACTION = 50;
+
 async function applyPage(
   db: Db,
   log: CrmLog,
@@ -190,20 +196,27 @@ async function applyPage(
   page: CrmChangePage,
   outcome: Outcome,
 ) {
-  for (const record of page.changed) {
-    if ((await takeRecord(db, log, record)) === 'applied') outcome.applied++;
-    else outcome.reported++;
-  }
-  for (const crmId of page.removed) {
+  for (let start = 0; start < page.changed.length; start += RECORDS_PER_TRANSACTION) {
+    const records = page.changed.slice(start, start + RECORDS_PER_TRANSACTION);
     await db.transaction(async (tx) => {
       await asSync(tx);
+      for (const record of records) {
+        if ((await takeRecord(tx, log, record)) === 'applied') outcome.applied++;
+        else outcome.reported++;
+      }
+    });
+  }
+  if (page.removed.length === 0) return;
+  await db.transaction(async (tx) => {
+    await asSync(tx);
+    for (const crmId of page.removed) {
       const link = await linkByCrmId(tx, entity, crmId);
       if (link) {
         await removeRow(tx, entity, link.portalKey);
         outcome.removed++;
       }
-    });
-  }
+    }
+  });
 }
 
 /**
