@@ -5,8 +5,11 @@ export class Answers {
   readonly failures: { at: number; request: string; answer: string; proxy?: string }[] = [];
   /** Answers the proxy gave for an instance that failed mid-request (X-Proxy-Answer). */
   proxyAnswers = 0;
+  /** Every answer with its time: what was answered while the CRM was away (crm.ts). */
+  readonly timeline: { at: number; request: string; answer: number | string }[] = [];
 
   count(request: string, answer: number | string, proxy: string | null): void {
+    this.timeline.push({ at: Date.now(), request, answer });
     this.byStatus.set(String(answer), (this.byStatus.get(String(answer)) ?? 0) + 1);
     if (proxy) this.proxyAnswers += 1;
     if (typeof answer !== 'number' || answer >= 500) {

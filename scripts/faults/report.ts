@@ -1,3 +1,4 @@
+import type { CrmCheck } from './crm.ts';
 import type { Answers } from './http-client.ts';
 import type { FaultResult } from './recovery.ts';
 import type { MailCheck } from './verify-mails.ts';
@@ -11,6 +12,8 @@ export interface ScenarioReport {
   answers: Answers;
   writes: WriteCheck;
   mails?: MailCheck;
+  /** The CRM part (server scenario): its misses are among `problems`. */
+  crm?: CrmCheck;
   faults: FaultResult[];
   /** Figures that are not targets. */
   extra: string[];
@@ -26,7 +29,7 @@ const seconds = (ms: number | undefined) =>
 /** The targets a scenario missed, each as one line with its evidence. */
 export function missedTargets(report: ScenarioReport): string[] {
   const { answers, writes, mails } = report;
-  const missed = [...report.problems];
+  const missed = [...report.problems, ...(report.crm?.problems ?? [])];
   const unexpected = answers.unexpected() - (report.allowedUnanswered ?? 0);
   if (unexpected > 0) {
     const examples = answers.failures.filter((f) => f.answer !== '503').slice(0, 10);
@@ -77,6 +80,7 @@ export function formatReport(report: ScenarioReport): string {
       `refused addresses marked failed: ${mails.refused.failedVisibly} of ${mails.refused.total}`,
     );
   }
+  if (report.crm) lines.push(...crmLines(report.crm));
   lines.push('recovery per fault:');
   for (const fault of report.faults) {
     lines.push(
@@ -85,4 +89,23 @@ export function formatReport(report: ScenarioReport): string {
   }
   for (const line of report.extra) lines.push(`note: ${line}`);
   return lines.join('\n');
+}
+
+function crmLines(crm: CrmCheck): string[] {
+  const { phones, locations, drain } = crm;
+  return [
+    'CRM (stand-in Dataverse):',
+    ...crm.windows.map(
+      (w) =>
+        `  ${w.name.padEnd(26)} reads 2xx ${w.readsOk} of ${w.reads}, writes acknowledged ${w.writesAcked} of ${w.writes}` +
+        ` (not 2xx during another fault: ${w.explained}, otherwise: ${w.unexplained.length})`,
+    ),
+    `  stand-in: ${crm.standInRequests} requests, ${crm.throttledAnswers} answered 429`,
+    `  outbox empty ${seconds(drain.ms)} after the load (${drain.waitingAtStart} waiting then; backoff cut short for ${drain.madeDue} writes)`,
+    `  phone numbers acknowledged / PATCHed once: ${phones.acknowledged} / ${phones.once}` +
+      ` (missing ${phones.missing.length}, twice ${phones.duplicated.length}, out of order ${phones.outOfOrder.length}, wrong final value ${phones.wrongFinal.length})`,
+    `  locations acknowledged / in the stand-in once: ${locations.acknowledged} / ${locations.once}` +
+      ` (missing ${locations.missing.length}, twice ${locations.duplicated.length})`,
+    `  412 merge: ${crm.merge.ok ? 'both changes kept' : 'FAILED'}; ${crm.merge.details}`,
+  ];
 }

@@ -4,6 +4,17 @@ import { freePort } from '@pp/testing';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import { apiInstance } from './api-instance.ts';
+import {
+  checkCrmWindows,
+  checkMerge,
+  crmProblems,
+  runCrmFaults,
+  startCrmStandIn,
+  verifyCrmWrites,
+  waitForCrmOutbox,
+  type CrmCheck,
+  type Window,
+} from './crm.ts';
 import { createLoadFixtures } from './fixtures.ts';
 import { Answers } from './http-client.ts';
 import { Ledger } from './ledger.ts';
@@ -21,6 +32,8 @@ import { verifyWrites } from './verify-writes.ts';
 
 const CLIENTS = 8;
 const STEADY_MS = 4_000;
+/** The CRM goes away this long after the load started (crm.ts). */
+const CRM_FAULTS_AFTER_MS = 2_000;
 
 /** Two api instances behind nginx on a PostgreSQL server of the suite's own, under load, faulted. */
 export async function runServerScenario(folder: string): Promise<ScenarioReport> {
@@ -30,7 +43,10 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
   const sink = stoppableSink(await freePort());
   await sink.start();
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  // The instances keep their records in a stand-in Dataverse in this process (issue 24).
+  const crm = await startCrmStandIn();
   const env = {
+    ...crm.env,
     DATABASE_URL: postgres.url,
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'fault-suite',
@@ -48,6 +64,7 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
   const database = await openDatabase({ kind: 'server', url: postgres.url, poolSize: 2 });
   const stops: (() => Promise<unknown>)[] = [
     () => postgres.stop(),
+    () => crm.standIn.stop(),
     () => issuer.close(),
     () => sink.stop(),
     () => database.close(),
@@ -67,6 +84,10 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       (typeof fixtures.users)[0],
     ];
     const companyIds = [...fixtures.users, probe].map((u) => u.companyId);
+    const instanceA = `http://127.0.0.1:${portA}`;
+    // The fixtures reach the stand-in through the outbox before the load starts.
+    const seeded = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 60_000);
+    if (seeded.ms === undefined) throw new Error('the fixtures did not reach the stand-in');
     const ledger = new Ledger();
     const answers = new Answers();
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -90,6 +111,17 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       invitations: 25,
     });
 
+    const loadStarted = Date.now();
+    // The CRM away, then busy, beside the other faults (crm.ts): a failed request is put down
+    // to the CRM only outside the windows of the faults that fail requests on their own.
+    const crmFaults = runCrmFaults(crm.standIn, CRM_FAULTS_AFTER_MS);
+    const otherFaults: Window[] = [];
+    const timed = async <T>(name: string, fault: () => Promise<T>): Promise<T> => {
+      const from = Date.now();
+      const result = await fault();
+      otherFaults.push({ name, from, to: Date.now() });
+      return result;
+    };
     const faults: FaultResult[] = [];
     const extra: string[] = [];
     const problems: string[] = [];
@@ -112,19 +144,27 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       }
     };
     await sleep(STEADY_MS);
-    await survived(await restartPostgres(cluster, 'fast'));
+    await survived(await timed('restart fast', () => restartPostgres(cluster, 'fast')));
     await sleep(STEADY_MS);
-    await survived(await restartPostgres(cluster, 'immediate'));
+    await survived(await timed('restart immediate', () => restartPostgres(cluster, 'immediate')));
     await sleep(STEADY_MS);
     await survived(await stopSmtp(cluster, 6_000));
     await sleep(STEADY_MS);
-    const kill = await killInstance(cluster, a, ledger);
+    const kill = await timed('kill -9', () => killInstance(cluster, a, ledger));
     await survived(kill.result);
     await sleep(STEADY_MS);
-    const sigterm = await terminateInstance(cluster, b, ledger, sigtermUser);
+    const sigterm = await timed('SIGTERM', () =>
+      terminateInstance(cluster, b, ledger, sigtermUser),
+    );
     await survived(sigterm);
     await sleep(STEADY_MS);
+    const otherFaultsMs = Date.now() - loadStarted;
+    const crmWindows = await crmFaults;
+    await sleep(STEADY_MS);
     await load.stop();
+    extra.push(
+      `load ran ${((Date.now() - loadStarted) / 1000).toFixed(0)} s: the other faults took ${(otherFaultsMs / 1000).toFixed(0)} s, the CRM's ${((crmWindows.at(-1)!.to - loadStarted) / 1000).toFixed(0)} s`,
+    );
 
     const drainMs = await waitForDrainedOutbox(database.db, companyIds, 120_000);
     extra.push(await kill.takeover);
@@ -138,6 +178,28 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       users: [...fixtures.users, sigtermUser, probe],
     });
     const mails = await verifyMails(database.db, ledger, sink, companyIds);
+
+    const drain = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 90_000);
+    const crmWrites = await verifyCrmWrites(database.db, crm.standIn, ledger, companyIds);
+    const standInRequests = crm.standIn.seen.length;
+    const throttledAnswers = crm.standIn.seen.filter((r) => r.status === 429).length;
+    const merge = await checkMerge(
+      database.db,
+      crm.standIn,
+      answers,
+      proxyUrl,
+      instanceA,
+      crm.operatorToken,
+      probe,
+    );
+    const crmCheck: Omit<CrmCheck, 'problems'> = {
+      windows: checkCrmWindows(answers, crmWindows, otherFaults),
+      throttledAnswers,
+      standInRequests,
+      drain,
+      ...crmWrites,
+      merge: { ok: merge.ok, details: merge.details },
+    };
     const resets = [...sigterm.direct.byStatus].filter(([s]) => /RESET|SOCKET/.test(s));
     problems.push(
       ...(sigterm.slow === 200
@@ -152,6 +214,7 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       answers,
       writes,
       mails,
+      crm: { ...crmCheck, problems: crmProblems(crmCheck) },
       faults,
       extra,
       problems,
