@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_OPERATOR_TOKEN } from './portal-server.ts';
+import type { Portal } from './portal.ts';
 
 // The stand-in Dataverse the shared portal keeps its customer records in (decision 0063): read
 // with its Web API as a client of Dataverse would, steered with its test controls.
@@ -12,15 +13,16 @@ const CREDENTIALS = {
 
 export type Row = Record<string, unknown>;
 
-/** The shared portal's stand-in, or a clear message when the suite runs on the built-in store. */
-export function dataverseUrl(): string {
-  const url = process.env['E2E_DATAVERSE_URL'];
-  if (!url) throw new Error('the suite runs on the built-in record store (E2E_RECORD_STORE)');
-  return url;
+/** A portal's stand-in, or a clear message when the suite runs on the built-in store. */
+export function dataverseUrl(portal: Portal): string {
+  if (!portal.dataverseUrl) {
+    throw new Error('the suite runs on the built-in record store (E2E_RECORD_STORE)');
+  }
+  return portal.dataverseUrl;
 }
 
-async function token(request: APIRequestContext): Promise<string> {
-  const url = dataverseUrl();
+async function token(request: APIRequestContext, portal: Portal): Promise<string> {
+  const url = dataverseUrl(portal);
   const response = await request.post(`${url}/${CREDENTIALS.tenant}/oauth2/v2.0/token`, {
     form: {
       grant_type: 'client_credentials',
@@ -36,12 +38,19 @@ async function token(request: APIRequestContext): Promise<string> {
 /** The stand-in's contact with this address, or undefined. */
 export async function contactOf(
   request: APIRequestContext,
+  portal: Portal,
   email: string,
 ): Promise<Row | undefined> {
   const filter = encodeURIComponent(`emailaddress1 eq '${email.replace(/'/g, "''")}'`);
-  const response = await request.get(`${dataverseUrl()}/api/data/v9.2/contacts?$filter=${filter}`, {
-    headers: { authorization: `Bearer ${await token(request)}`, accept: 'application/json' },
-  });
+  const response = await request.get(
+    `${dataverseUrl(portal)}/api/data/v9.2/contacts?$filter=${filter}`,
+    {
+      headers: {
+        authorization: `Bearer ${await token(request, portal)}`,
+        accept: 'application/json',
+      },
+    },
+  );
   expect(response.status()).toBe(200);
   return ((await response.json()) as { value: Row[] }).value[0];
 }
@@ -49,11 +58,12 @@ export async function contactOf(
 /** A change a CRM user makes to a record. */
 export async function editInCrm(
   request: APIRequestContext,
+  portal: Portal,
   entitySet: string,
   id: string,
   fields: Row,
 ): Promise<void> {
-  const response = await request.post(`${dataverseUrl()}/_stand-in/edit`, {
+  const response = await request.post(`${dataverseUrl(portal)}/_stand-in/edit`, {
     data: { entitySet, id, fields },
   });
   expect(response.status()).toBe(200);
@@ -62,16 +72,31 @@ export async function editInCrm(
 /** A customiser relabels a choice of a global option set. */
 export async function relabelOption(
   request: APIRequestContext,
+  portal: Portal,
   option: { optionSet: string; externalValue: string; labelDe: string; labelEn: string },
 ): Promise<void> {
-  const response = await request.post(`${dataverseUrl()}/_stand-in/option-label`, { data: option });
+  const response = await request.post(`${dataverseUrl(portal)}/_stand-in/option-label`, {
+    data: option,
+  });
   expect(response.status()).toBe(204);
 }
 
 /** Asks the portal to read the picklists now (the operator endpoint), instead of tomorrow. */
-export async function refreshPicklists(request: APIRequestContext, portalUrl: string) {
-  const response = await request.post(`${portalUrl}/operator/crm/picklists`, {
+export async function refreshPicklists(request: APIRequestContext, portal: Portal) {
+  const response = await request.post(`${portal.url}/operator/crm/picklists`, {
     headers: { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
   });
   expect(response.status()).toBe(200);
+}
+
+/** Every Web API request of the stand-in answers 429 (`Retry-After: 1`), or none again. */
+export async function throttleCrm(
+  request: APIRequestContext,
+  portal: Portal,
+  on: boolean,
+): Promise<void> {
+  const response = await request.post(`${dataverseUrl(portal)}/_stand-in/throttle`, {
+    data: on ? { every: 1, retryAfterSeconds: 1 } : null,
+  });
+  expect(response.status()).toBe(204);
 }

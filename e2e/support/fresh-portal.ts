@@ -20,7 +20,11 @@ export const test = base.extend<object, FreshPortalFixtures>({
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
     async ({}, use) => {
       const server = await startPortalServer();
-      await use({ url: server.url, issuer: server.issuer });
+      await use({
+        url: server.url,
+        issuer: server.issuer,
+        ...(server.dataverse ? { dataverseUrl: server.dataverse.url } : {}),
+      });
       await server.stop();
     },
     { scope: 'worker', timeout: 120_000 },

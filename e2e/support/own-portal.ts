@@ -17,7 +17,11 @@ export const test = base.extend<OwnPortalFixtures>({
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
     async ({}, use) => {
       const server = await startPortalServer();
-      await use({ url: server.url, issuer: server.issuer });
+      await use({
+        url: server.url,
+        issuer: server.issuer,
+        ...(server.dataverse ? { dataverseUrl: server.dataverse.url } : {}),
+      });
       await server.stop();
     },
     { timeout: 120_000 },

@@ -2,11 +2,14 @@
 export interface Portal {
   url: string;
   issuer: string;
+  /** The stand-in Dataverse it keeps its records in; absent with the built-in store. */
+  dataverseUrl?: string;
 }
 
 export function sharedPortal(): Portal {
   const url = process.env['E2E_PORTAL_URL'];
   const issuer = process.env['E2E_ISSUER'];
   if (!url || !issuer) throw new Error('E2E_PORTAL_URL and E2E_ISSUER are set by the global setup');
-  return { url, issuer };
+  const dataverseUrl = process.env['E2E_DATAVERSE_URL'];
+  return { url, issuer, ...(dataverseUrl ? { dataverseUrl } : {}) };
 }

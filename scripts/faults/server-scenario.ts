@@ -179,7 +179,7 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
     });
     const mails = await verifyMails(database.db, ledger, sink, companyIds);
 
-    const drain = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 90_000);
+    const drain = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 150_000);
     const crmWrites = await verifyCrmWrites(database.db, crm.standIn, ledger, companyIds);
     const standInRequests = crm.standIn.seen.length;
     const throttledAnswers = crm.standIn.seen.filter((r) => r.status === 429).length;

@@ -26,7 +26,7 @@ test('a profile change arrives in the CRM contact', async ({
   await expect(savedToast(page)).toBeVisible();
   // The outbox sends it within a second or two.
   await expect
-    .poll(async () => (await contactOf(request, user.email)) ?? {}, { timeout: 15_000 })
+    .poll(async () => (await contactOf(request, portal, user.email)) ?? {}, { timeout: 15_000 })
     .toMatchObject({ firstname: 'Friederike', telephone1: '+49 30 7654321' });
 });
 
@@ -37,15 +37,19 @@ test('a change made in the CRM shows in the portal within one sync interval', as
   request,
 }) => {
   const user = await createUser();
-  await expect.poll(async () => contactOf(request, user.email), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(async () => contactOf(request, portal, user.email), { timeout: 15_000 })
+    .toBeTruthy();
   await usePortalLanguage(page, portal.url, 'de');
   await page.goto(`${portal.url}/info`);
   await signIn(page, user.email, user.password);
   const form = profileForm(page);
   await expect(form.lastName).toHaveValue(user.name.split(' ')[1]!);
 
-  const contact = (await contactOf(request, user.email))!;
-  await editInCrm(request, 'contacts', String(contact.contactid), { lastname: 'Im-CRM-Geändert' });
+  const contact = (await contactOf(request, portal, user.email))!;
+  await editInCrm(request, portal, 'contacts', String(contact.contactid), {
+    lastname: 'Im-CRM-Geändert',
+  });
   // One sync interval, and the page's next read of the customer (a reload) shows it.
   await expect(async () => {
     const loaded = customerDataLoaded(page);
@@ -61,13 +65,13 @@ test('the picklists are the CRM option sets, in German and in English', async ({
   createUser,
   request,
 }) => {
-  await relabelOption(request, {
+  await relabelOption(request, portal, {
     optionSet: 'pp_salutation',
     externalValue: 'KEINE_ANGABE',
     labelDe: 'keine Angabe (aus dem CRM)',
     labelEn: 'Not specified (from the CRM)',
   });
-  await refreshPicklists(request, portal.url);
+  await refreshPicklists(request, portal);
   const user = await createUser();
   await usePortalLanguage(page, portal.url, 'de');
   await page.goto(`${portal.url}/info`);

@@ -140,7 +140,21 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
         };
         tick();
       };
-      every(pushIntervalMs, () => connector.pushNow());
+      // While the CRM is busy or away, pushing pauses (1 s doubling to 10 s, or its
+      // Retry-After): every round would otherwise claim and release the whole backlog again.
+      let awayRounds = 0;
+      let pausedUntil = 0;
+      every(pushIntervalMs, async () => {
+        if (Date.now() < pausedUntil) return;
+        const outcome = await connector.pushNow();
+        if (outcome.crmAwayMs === undefined) {
+          awayRounds = 0;
+          return;
+        }
+        awayRounds++;
+        const pause = Math.max(outcome.crmAwayMs, Math.min(10_000, 1000 * 2 ** (awayRounds - 1)));
+        pausedUntil = Date.now() + pause;
+      });
       every(syncSeconds * 1000, async () => {
         if (!(await holdLease())) return;
         if (Date.now() - picklistsAt > picklistMs) {

@@ -116,6 +116,8 @@ export interface OutboxOutcome {
   retried: number;
   parked: number;
   merged: number;
+  /** Set when the CRM was busy or away: how long it asked to be left alone (0: no say). */
+  crmAwayMs?: number;
 }
 
 /** One round: claims what is due and pushes it. Returns what happened, for the logs and tests. */
@@ -131,24 +133,37 @@ export async function pushOutbox(
 
   /** Pushes a record's claimed entries in order; stops at the first that does not go. */
   async function pushRun(run: Entry[]): Promise<void> {
+    let claimedAt = Date.now();
     for (const [index, entry] of run.entries()) {
       if (crmAway || stopped()) {
         await release(run.slice(index));
         return;
       }
+      // A slow CRM must not let the claim run out under a run in progress: another instance
+      // would take the record's later writes and send them beside these.
+      if (Date.now() - claimedAt > (CLAIM_SECONDS * 1000) / 3) {
+        await db
+          .update(crmOutbox)
+          .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+          .where(sql`${crmOutbox.id} in ${run.slice(index).map((e) => e.id)}`);
+        claimedAt = Date.now();
+      }
       try {
         const merged = await pushEntry(db, adapter, entry);
         if (merged) outcome.merged++;
-        await db
-          .update(crmOutbox)
-          .set({ status: 'done', doneAt: sql`now()`, lockedUntil: null, lastError: null })
-          .where(eq(crmOutbox.id, entry.id));
         outcome.pushed++;
       } catch (error) {
-        await failed(entry, error);
+        if (!(error instanceof CrmUnavailable || error instanceof CrmRefused)) {
+          log.warn({ outboxId: entry.id, err: error }, 'a write to the CRM will be tried again');
+        }
+        // With the database away this fails too: the claim then runs out, and it is tried again.
+        await failed(entry, error).catch(() => undefined);
         // A record's later writes wait for this one; the CRM busy means every record waits.
-        if (error instanceof CrmUnavailable) crmAway = true;
-        if (!(error instanceof CrmRefused) || error instanceof CrmUnavailable) {
+        if (error instanceof CrmUnavailable) {
+          crmAway = true;
+          outcome.crmAwayMs = Math.max(outcome.crmAwayMs ?? 0, error.retryAfterMs ?? 0);
+        }
+        if (!(error instanceof CrmRefused)) {
           await release(run.slice(index + 1));
           return;
         }
@@ -166,10 +181,12 @@ export async function pushOutbox(
 
   async function failed(entry: Entry, error: unknown): Promise<void> {
     const attempts = entry.attempts + 1;
+    // Only the CRM's refusal, or a reference that never arrives, parks a write. A conflict that
+    // came back during its merge, the database away, or anything else unexpected is tried
+    // again: nothing is parked for a fault of ours or of the moment.
     const parkForGood =
       error instanceof CrmRefused ||
-      (error instanceof MissingReference && attempts >= MISSING_REFERENCE_ATTEMPTS) ||
-      !(error instanceof CrmUnavailable || error instanceof MissingReference);
+      (error instanceof MissingReference && attempts >= MISSING_REFERENCE_ATTEMPTS);
     const message = error instanceof Error ? error.message : String(error);
     if (parkForGood) {
       outcome.parked++;
@@ -217,8 +234,23 @@ export async function pushOutbox(
   return outcome;
 }
 
-/** Pushes one entry; returns whether a conflict was merged. */
+/** What the entry's last transaction does besides marking it done. */
+type Finish = (tx: Executor) => Promise<void>;
+
+/**
+ * Pushes one entry and marks it done in the same transaction as the link's new version: a
+ * restart between the CRM's answer and that transaction leaves the old version, so the retry
+ * meets a 412 and finds its change there, instead of sending it a second time.
+ */
 async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Promise<boolean> {
+  const finish = (extra?: Finish) =>
+    db.transaction(async (tx) => {
+      await extra?.(tx);
+      await tx
+        .update(crmOutbox)
+        .set({ status: 'done', doneAt: sql`now()`, lockedUntil: null, lastError: null })
+        .where(eq(crmOutbox.id, entry.id));
+    });
   const entity = entry.entity as CrmEntity;
   const link = await linkOf(db, entity, entry.portalKey);
   const row = await currentRow(db, entity, entry.portalKey);
@@ -226,12 +258,16 @@ async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Pro
 
   if (entry.operation === 'DELETE' || !row || !pushable(entity, row)) {
     // Gone here (or no longer the CRM's, like a membership back to a request): gone there.
-    if (!link) return false;
-    if (row && entry.operation !== 'DELETE') return false;
+    if (!link || (row && entry.operation !== 'DELETE')) {
+      await finish();
+      return false;
+    }
     await adapter.write({ operationId, entity, id: link.crmId, kind: 'delete', fields: {} });
-    await db.execute(
-      sql`delete from crm_links where entity = ${entity} and portal_key = ${entry.portalKey}`,
-    );
+    await finish(async (tx) => {
+      await tx.execute(
+        sql`delete from crm_links where entity = ${entity} and portal_key = ${entry.portalKey}`,
+      );
+    });
     return false;
   }
 
@@ -240,12 +276,15 @@ async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Pro
     const id = crmIdForNew(entity, entry.portalKey);
     const fields = await fieldsOfRow(db, entity, row);
     const { etag } = await adapter.write({ operationId, entity, id, kind: 'create', fields });
-    await saveLink(db, entity, entry.portalKey, id, etag);
+    await finish((tx) => saveLink(tx, entity, entry.portalKey, id, etag));
     return false;
   }
 
   const changes = changedFields(entry);
-  if (changes.size === 0) return false;
+  if (changes.size === 0) {
+    await finish();
+    return false;
+  }
   // Each write carries the values of its own change, so a record's changes reach the CRM one
   // after another as they were made, not the latest state several times.
   const fields = await valuesOfChange(db, entity, changes);
@@ -258,11 +297,11 @@ async function pushEntry(db: Db, adapter: RecordStoreAdapter, entry: Entry): Pro
       fields,
       ...(link.etag ? { etag: link.etag } : {}),
     });
-    await saveLink(db, entity, entry.portalKey, link.crmId, etag);
+    await finish((tx) => saveLink(tx, entity, entry.portalKey, link.crmId, etag));
     return false;
   } catch (error) {
     if (!(error instanceof CrmConflict)) throw error;
-    await mergeConflict(db, adapter, entry, link.crmId, changes);
+    await mergeConflict(db, adapter, entry, link.crmId, changes, finish);
     return true;
   }
 }
@@ -296,6 +335,7 @@ async function mergeConflict(
   entry: Entry,
   crmId: string,
   changes: Map<string, Change>,
+  finish: (extra: Finish) => Promise<void>,
 ): Promise<void> {
   const entity = entry.entity as CrmEntity;
   const theirs = await adapter.read(entity, crmId);
@@ -324,7 +364,7 @@ async function mergeConflict(
       etag,
     }));
   }
-  await db.transaction(async (tx) => {
+  await finish(async (tx) => {
     await asSync(tx);
     await applyRecord(tx, theirs, entry.portalKey, new Set(Object.keys(ours)));
     await saveLink(tx, entity, entry.portalKey, crmId, etag);

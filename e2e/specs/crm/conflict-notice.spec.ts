@@ -1,0 +1,68 @@
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { contactOf, editInCrm, throttleCrm } from '../../support/dataverse.ts';
+import { usePortalLanguage } from '../../support/language.ts';
+import { expect, test } from '../../support/own-portal.ts';
+import { crmNotice, profileForm, savedToast } from '../../support/profile-page.ts';
+import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+
+// A field the person changed while someone changed it in the CRM keeps the CRM's value, and the
+// person is told on their next visit to the profile (decision 0061). On a portal of its own: the
+// spec makes its stand-in answer 429 for a while, which the shared portal's specs must not see.
+
+for (const language of ['de', 'en'] as const) {
+  test(`a change that met a change in the CRM keeps the CRM's value and says so (${language})`, async ({
+    page,
+    portal,
+    createUser,
+    request,
+  }) => {
+    const user = await createUser();
+    await expect
+      .poll(async () => contactOf(request, portal, user.email), { timeout: 15_000 })
+      .toBeTruthy();
+    const contact = (await contactOf(request, portal, user.email))!;
+    await usePortalLanguage(page, portal.url, language);
+    await page.goto(`${portal.url}/info`);
+    await signIn(page, user.email, user.password);
+    const form = profileForm(page);
+
+    // The CRM is busy: the portal takes the change and keeps it in its outbox …
+    await throttleCrm(request, portal, true);
+    try {
+      await form.phone.fill('+49 30 2000');
+      await form.save.click();
+      await expect(savedToast(page)).toBeVisible();
+      // … while someone changes the same field in the CRM.
+      await editInCrm(request, portal, 'contacts', String(contact.contactid), {
+        telephone1: '+49 30 3000',
+      });
+    } finally {
+      await throttleCrm(request, portal, false);
+    }
+    // The write meets the CRM's change (412): the CRM's value stays, here and there.
+    await expect
+      .poll(async () => (await contactOf(request, portal, user.email))?.telephone1, {
+        timeout: 20_000,
+      })
+      .toBe('+49 30 3000');
+    const notice = crmNotice(page);
+    await expect(async () => {
+      const loaded = customerDataLoaded(page);
+      await page.reload();
+      await loaded;
+      await expect(notice.notice).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000, intervals: [1_000] });
+    await expect(notice.notice).toContainText(language === 'de' ? 'Telefon' : 'Phone');
+    await expect(form.phone).toHaveValue('+49 30 3000');
+    await expectNoAxeViolations(page);
+
+    await notice.dismiss.focus();
+    await page.keyboard.press('Enter');
+    await expect(notice.notice).toBeHidden();
+    const loaded = customerDataLoaded(page);
+    await page.reload();
+    await loaded;
+    await expect(form.form).toBeVisible();
+    await expect(notice.notice).toBeHidden();
+  });
+}
