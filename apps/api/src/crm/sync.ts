@@ -153,12 +153,21 @@ export async function takeRecord(
   db: Executor,
   log: CrmLog,
   record: CrmRecord,
-): Promise<'applied' | 'reported'> {
+  readAt: Date,
+): Promise<'applied' | 'reported' | 'older'> {
   let reason: string | undefined;
+  let older = false;
   try {
     await db.transaction(async (tx) => {
       await asSync(tx);
       const link = await linkByCrmId(tx, record.entity, record.id);
+      // The portal agreed with a newer version after this one was read (a write of the outbox
+      // came back between the read and now): this one is older, the next round brings what
+      // the CRM has after it.
+      if (link && link.syncedAt > readAt) {
+        older = true;
+        return;
+      }
       if (link) {
         const pending = await pendingFields(tx, record.entity, link.portalKey);
         await applyRecord(tx, record, link.portalKey, pending.fields);
@@ -181,9 +190,17 @@ export async function takeRecord(
   } catch (error) {
     reason = error instanceof Error ? error.message : String(error);
   }
+  if (older) return 'older';
   if (reason === undefined) return 'applied';
   await report(db, log, record, reason);
   return 'reported';
+}
+
+/** The database's clock (the links' `synced_at` are written by it), before a read of the CRM. */
+async function databaseNow(db: Executor): Promise<Date> {
+  const result = await db.execute(sql`select clock_timestamp() as now`);
+  const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
+  return new Date(row!.now);
 }
 
 /** Records taken into the mirror per transaction: fewer commits, short row locks. */
@@ -194,6 +211,7 @@ async function applyPage(
   log: CrmLog,
   entity: CrmEntity,
   page: CrmChangePage,
+  readAt: Date,
   outcome: Outcome,
 ) {
   for (let start = 0; start < page.changed.length; start += RECORDS_PER_TRANSACTION) {
@@ -201,8 +219,9 @@ async function applyPage(
     await db.transaction(async (tx) => {
       await asSync(tx);
       for (const record of records) {
-        if ((await takeRecord(tx, log, record)) === 'applied') outcome.applied++;
-        else outcome.reported++;
+        const taken = await takeRecord(tx, log, record, readAt);
+        if (taken === 'applied') outcome.applied++;
+        if (taken === 'reported') outcome.reported++;
       }
     });
   }
@@ -233,6 +252,7 @@ export async function syncEntity(
   const [state] = await db.select().from(crmSyncState).where(eq(crmSyncState.entity, entity));
   let full = !state?.token;
   let page: CrmChangePage;
+  let readAt = await databaseNow(db);
   try {
     page = full ? await adapter.readAll(entity) : await adapter.changes(entity, state!.token!);
   } catch (error) {
@@ -241,11 +261,13 @@ export async function syncEntity(
     if (full || !(error instanceof CrmRefused)) throw error;
     log.warn({ entity, err: error.message }, 'the CRM refused the change token: reading all');
     full = true;
+    readAt = await databaseNow(db);
     page = await adapter.readAll(entity);
   }
   for (;;) {
-    await applyPage(db, log, entity, page, outcome);
+    await applyPage(db, log, entity, page, readAt, outcome);
     if (!page.next) break;
+    readAt = await databaseNow(db);
     page = full
       ? await adapter.readAll(entity, page.next)
       : await adapter.changes(entity, page.next);
@@ -332,8 +354,9 @@ export async function refreshCustomer(
 ): Promise<void> {
   const link = await linkOf(db, 'customer', customerId);
   if (!link) return;
+  const readAt = await databaseNow(db);
   const record = await adapter.read('customer', link.crmId);
-  if (record) await takeRecord(db, log, record);
+  if (record) await takeRecord(db, log, record, readAt);
 }
 
 /** The CRM's picklists replace the portal's; a code the CRM no longer has is retired, not deleted. */
