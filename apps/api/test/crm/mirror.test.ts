@@ -12,6 +12,7 @@ import {
 import { createCrmConnector, type CrmConnector } from '../../src/crm/connector.ts';
 import { dataverseAdapter } from '../../src/crm/dataverse/adapter.ts';
 import { loadMapping } from '../../src/crm/dataverse/mapping.ts';
+import { takeRecord } from '../../src/crm/sync.ts';
 import type { CrmLog } from '../../src/crm/port.ts';
 import {
   auditLog,
@@ -88,6 +89,7 @@ function useCrm(): Context {
 describe('the portal with its records in Dataverse', () => {
   const crm = useCrm();
   const db = () => crm.db.database.db;
+  const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as CrmLog;
   const token = (email: string) => crm.issuer.tokenFor(email);
   const linkOf = async (entity: string, portalKey: string) => {
     const [link] = await db()
@@ -169,6 +171,24 @@ describe('the portal with its records in Dataverse', () => {
     expect((await profile(demo.ben)).lastName).toBe('Brandt-Meyer');
     // …and does not send it back.
     expect(await waiting()).toBe(0);
+  });
+
+  it('does not take the mirror back to a version read before a write of the portal came back', async () => {
+    const id = demoContactId(demo.ben);
+    await profile(demo.ben);
+    // A sync round reads Ben's contact …
+    const readAt = new Date(Date.now() - 1);
+    const stale = await crm.connector.adapter.read('customer', id);
+    // … while his change goes out …
+    await crm.client.customer.updateCustomerData({
+      token: await token(demo.ben),
+      body: { phone: '+49 40 123123' },
+    });
+    await crm.connector.pushNow();
+    expect(crm.standIn.record('contacts', id)).toMatchObject({ telephone1: '+49 40 123123' });
+    // … and then applies what it read: older than what the portal agreed with since.
+    expect(await takeRecord(db(), log, stale!, readAt)).toBe('older');
+    expect((await profile(demo.ben)).phone).toBe('+49 40 123123');
   });
 
   it('merges a change the CRM made meanwhile: both fields stay when each changed another', async () => {
