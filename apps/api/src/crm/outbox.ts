@@ -49,6 +49,12 @@ const RUN_LENGTH = 25;
 const RECORDS_AT_ONCE = 8;
 
 /**
+ * Two instances may read the same free records at once; the one whose update comes second
+ * waits for the first one's claim and then sees, for each row, only what holds now: a row the
+ * first one has meanwhile sent (`done`, no claim) must not be taken again, hence the status in
+ * the update's own condition (a finding of the fault suite: writes sent twice, and later ones
+ * lost to the 412s they caused).
+ *
  * Claims, for records whose first waiting entry is due and that no instance is working on, the
  * first {@link RUN_LENGTH} waiting entries in order: a record's entries are pushed one after
  * another by one worker, different records side by side. An instance that dies with a claim
@@ -72,7 +78,7 @@ async function claimDue(db: Executor, records: number): Promise<Entry[][]> {
     update crm_outbox o set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
     from waiting w join free f on f.entity = w.entity and f.portal_key = w.portal_key
     where o.id = w.id and w.place <= ${RUN_LENGTH}
-      and (o.locked_until is null or o.locked_until < now())
+      and o.status = 'waiting' and (o.locked_until is null or o.locked_until < now())
     returning o.id`);
   const ids = (result as unknown as { rows: { id: string | number }[] }).rows.map((r) =>
     Number(r.id),
@@ -81,7 +87,7 @@ async function claimDue(db: Executor, records: number): Promise<Entry[][]> {
   const entries = await db
     .select()
     .from(crmOutbox)
-    .where(sql`${crmOutbox.id} in ${ids}`)
+    .where(sql`${crmOutbox.id} in ${ids} and ${crmOutbox.status} = 'waiting'`)
     .orderBy(asc(crmOutbox.id));
   const runs = new Map<string, Entry[]>();
   for (const entry of entries) {
