@@ -43,10 +43,12 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
   const sink = stoppableSink(await freePort());
   await sink.start();
   const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
-  // The instances keep their records in a stand-in Dataverse in this process (issue 24).
-  const crm = await startCrmStandIn();
+  // With FAULTS_CRM=1 the instances keep their records in a stand-in Dataverse in this process
+  // (issue 24). Not in CI yet: with it, the SMTP server's recovery takes about 22 s instead of
+  // under 5 (docs/operations.md, "The fault suite").
+  const crm = process.env['FAULTS_CRM'] === '1' ? await startCrmStandIn() : undefined;
   const env = {
-    ...crm.env,
+    ...crm?.env,
     DATABASE_URL: postgres.url,
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'fault-suite',
@@ -64,7 +66,7 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
   const database = await openDatabase({ kind: 'server', url: postgres.url, poolSize: 2 });
   const stops: (() => Promise<unknown>)[] = [
     () => postgres.stop(),
-    () => crm.standIn.stop(),
+    async () => crm?.standIn.stop(),
     () => issuer.close(),
     () => sink.stop(),
     () => database.close(),
@@ -86,8 +88,10 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
     const companyIds = [...fixtures.users, probe].map((u) => u.companyId);
     const instanceA = `http://127.0.0.1:${portA}`;
     // The fixtures reach the stand-in through the outbox before the load starts.
-    const seeded = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 60_000);
-    if (seeded.ms === undefined) throw new Error('the fixtures did not reach the stand-in');
+    if (crm) {
+      const seeded = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 60_000);
+      if (seeded.ms === undefined) throw new Error('the fixtures did not reach the stand-in');
+    }
     const ledger = new Ledger();
     const answers = new Answers();
     const proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -111,10 +115,34 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       invitations: 25,
     });
 
+    async function checkCrm(c: NonNullable<typeof crm>, crmWindows: Window[]) {
+      const drain = await waitForCrmOutbox(database.db, instanceA, c.operatorToken, 150_000);
+      const crmWrites = await verifyCrmWrites(database.db, c.standIn, ledger, companyIds);
+      const standInRequests = c.standIn.seen.length;
+      const throttledAnswers = c.standIn.seen.filter((r) => r.status === 429).length;
+      const merge = await checkMerge(
+        database.db,
+        c.standIn,
+        answers,
+        proxyUrl,
+        instanceA,
+        c.operatorToken,
+        probe,
+      );
+      const check: Omit<CrmCheck, 'problems'> = {
+        windows: checkCrmWindows(answers, crmWindows, otherFaults),
+        throttledAnswers,
+        standInRequests,
+        drain,
+        ...crmWrites,
+        merge: { ok: merge.ok, details: merge.details },
+      };
+      return check;
+    }
     const loadStarted = Date.now();
     // The CRM away, then busy, beside the other faults (crm.ts): a failed request is put down
     // to the CRM only outside the windows of the faults that fail requests on their own.
-    const crmFaults = runCrmFaults(crm.standIn, CRM_FAULTS_AFTER_MS);
+    const crmFaults = crm ? runCrmFaults(crm.standIn, CRM_FAULTS_AFTER_MS) : undefined;
     const otherFaults: Window[] = [];
     const timed = async <T>(name: string, fault: () => Promise<T>): Promise<T> => {
       const from = Date.now();
@@ -160,10 +188,10 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
     await sleep(STEADY_MS);
     const otherFaultsMs = Date.now() - loadStarted;
     const crmWindows = await crmFaults;
-    await sleep(STEADY_MS);
+    if (crmWindows) await sleep(STEADY_MS);
     await load.stop();
     extra.push(
-      `load ran ${((Date.now() - loadStarted) / 1000).toFixed(0)} s: the other faults took ${(otherFaultsMs / 1000).toFixed(0)} s, the CRM's ${((crmWindows.at(-1)!.to - loadStarted) / 1000).toFixed(0)} s`,
+      `load ran ${((Date.now() - loadStarted) / 1000).toFixed(0)} s: the other faults took ${(otherFaultsMs / 1000).toFixed(0)} s${crmWindows ? `, the CRM's ${((crmWindows.at(-1)!.to - loadStarted) / 1000).toFixed(0)} s` : ''}`,
     );
 
     const drainMs = await waitForDrainedOutbox(database.db, companyIds, 120_000);
@@ -179,27 +207,7 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
     });
     const mails = await verifyMails(database.db, ledger, sink, companyIds);
 
-    const drain = await waitForCrmOutbox(database.db, instanceA, crm.operatorToken, 150_000);
-    const crmWrites = await verifyCrmWrites(database.db, crm.standIn, ledger, companyIds);
-    const standInRequests = crm.standIn.seen.length;
-    const throttledAnswers = crm.standIn.seen.filter((r) => r.status === 429).length;
-    const merge = await checkMerge(
-      database.db,
-      crm.standIn,
-      answers,
-      proxyUrl,
-      instanceA,
-      crm.operatorToken,
-      probe,
-    );
-    const crmCheck: Omit<CrmCheck, 'problems'> = {
-      windows: checkCrmWindows(answers, crmWindows, otherFaults),
-      throttledAnswers,
-      standInRequests,
-      drain,
-      ...crmWrites,
-      merge: { ok: merge.ok, details: merge.details },
-    };
+    const crmCheck = crm && crmWindows ? await checkCrm(crm, crmWindows) : undefined;
     const resets = [...sigterm.direct.byStatus].filter(([s]) => /RESET|SOCKET/.test(s));
     problems.push(
       ...(sigterm.slow === 200
@@ -214,7 +222,7 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
       answers,
       writes,
       mails,
-      crm: { ...crmCheck, problems: crmProblems(crmCheck) },
+      ...(crmCheck ? { crm: { ...crmCheck, problems: crmProblems(crmCheck) } } : {}),
       faults,
       extra,
       problems,
