@@ -50,10 +50,11 @@ for (const language of ['de', 'en'] as const) {
       const loaded = customerDataLoaded(page);
       await page.reload();
       await loaded;
+      // The profile and the notices are two reads: both after the merge.
       await expect(notice.notice).toBeVisible({ timeout: 1_000 });
+      await expect(form.phone).toHaveValue('+49 30 3000', { timeout: 1_000 });
     }).toPass({ timeout: 20_000, intervals: [1_000] });
     await expect(notice.notice).toContainText(language === 'de' ? 'Telefon' : 'Phone');
-    await expect(form.phone).toHaveValue('+49 30 3000');
     await expectNoAxeViolations(page);
 
     await notice.dismiss.focus();

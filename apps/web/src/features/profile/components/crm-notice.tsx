@@ -65,13 +65,22 @@ export function CrmNoticeAlert() {
   };
 
   return (
-    <Alert role="status" color="yellow" variant="outline" mb="lg" title={t('CRM_NOTICE.TITLE')}>
+    // The title and the button in the text's colour: yellow text on white does not reach the
+    // contrast of WCAG 2.1 AA (axe, light and dark).
+    <Alert
+      role="status"
+      color="yellow"
+      variant="outline"
+      mb="lg"
+      title={t('CRM_NOTICE.TITLE')}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Text size="sm">{t('CRM_NOTICE.TEXT', { fields })}</Text>
       <Text size="sm" mt="xs">
         {t('CRM_NOTICE.CHECK')}
       </Text>
       <Group mt="sm">
-        <Button variant="light" color="yellow" size="compact-sm" onClick={dismissed}>
+        <Button variant="default" size="compact-sm" onClick={dismissed}>
           {t('CRM_NOTICE.DISMISS')}
         </Button>
       </Group>
