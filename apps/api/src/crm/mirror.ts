@@ -307,16 +307,27 @@ export async function applyRecord(
   if (exists) {
     // The two ids of a membership or assignment are its key: they are never changed in place.
     const keyColumns = ['customer_id', 'company_id', 'location_id'];
-    const sets = Object.entries(own)
-      .filter(([column]) => !(first && second && keyColumns.includes(column)))
-      .map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
-    if (sets.length > 0) {
+    const changed = Object.entries(own).filter(
+      ([column]) => !(first && second && keyColumns.includes(column)),
+    );
+    if (changed.length > 0) {
       const where =
         record.entity === 'membership'
           ? sql`customer_id = ${first}::uuid and company_id = ${second}::uuid`
           : sql`id = ${first}::uuid`;
+      const sets = changed.map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
+      // A record the mirror already holds as it is (the echo of the portal's own write, read
+      // back by change tracking) is left alone: no new row version, no triggers, no bloat.
+      const differs = sql`(${sql.join(
+        changed.map(([column]) => sql`${sql.identifier(column)}`),
+        sql`, `,
+      )}) is distinct from (${sql.join(
+        changed.map(([, value]) => value),
+        sql`, `,
+      )})`;
       await tx.execute(
-        sql`update ${sql.identifier(main)} set ${sql.join(sets, sql`, `)}, updated_at = now() where ${where}`,
+        sql`update ${sql.identifier(main)} set ${sql.join(sets, sql`, `)}, updated_at = now()
+          where ${where} and ${differs}`,
       );
     }
   } else {
@@ -355,7 +366,13 @@ export async function applyRecord(
       )}) on conflict (customer_id) do update set ${sql.join(
         names.map((n) => sql`${sql.identifier(n)} = excluded.${sql.identifier(n)}`),
         sql`, `,
-      )}, updated_at = now()`,
+      )}, updated_at = now() where (${sql.join(
+        names.map((n) => sql`newsletter_preferences.${sql.identifier(n)}`),
+        sql`, `,
+      )}) is distinct from (${sql.join(
+        names.map((n) => sql`excluded.${sql.identifier(n)}`),
+        sql`, `,
+      )})`,
     );
   }
   return key;

@@ -162,6 +162,16 @@ describe('the portal with its records in Dataverse', () => {
     expect(patches[0]!.headers['if-match']).toMatch(/^W\/"/);
   });
 
+  it('leaves the row alone when change tracking brings back what the portal sent', async () => {
+    const anna = await customerIdOf(db(), demo.anna);
+    const updatedAt = async () =>
+      (await db().select().from(customers).where(eq(customers.id, anna)))[0]!.updatedAt;
+    const before = await updatedAt();
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    expect(await updatedAt()).toEqual(before);
+  });
+
   it('shows a change made in the CRM after one sync round', async () => {
     // Ben's first visit read his record again (at sign-in); the next reads come from the mirror.
     expect((await profile(demo.ben)).lastName).not.toBe('Brandt-Meyer');
