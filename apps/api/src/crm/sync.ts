@@ -5,6 +5,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { crmLinks, crmSyncState, picklistValues } from '../db/schema.ts';
 import { audit } from '../lib/audit/audit-log.ts';
 import { fieldOfColumn } from './mirror.ts';
+import { fieldsBreakingRules } from './portal-rules.ts';
 import { applyRecord, asSync, linkByCrmId, linkOf, removeRow, saveLink } from './mirror.ts';
 import {
   CrmRefused,
@@ -160,6 +161,11 @@ export async function takeRecord(
   try {
     await db.transaction(async (tx) => {
       await asSync(tx);
+      const broken = fieldsBreakingRules(record);
+      if (broken.length > 0) {
+        reason = `values the portal does not take: ${broken.join(', ')}`;
+        return;
+      }
       const link = await linkByCrmId(tx, record.entity, record.id);
       // The portal agreed with a newer version after this one was read (a write of the outbox
       // came back between the read and now): this one is older, the next round brings what

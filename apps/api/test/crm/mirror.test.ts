@@ -262,6 +262,25 @@ describe('the portal with its records in Dataverse', () => {
     expect((await profile(demo.anna)).lastName).not.toBe('Doppelt');
   });
 
+  it("reports a CRM record whose values break the portal's own rules, instead of showing them", async () => {
+    await profile(demo.clara);
+    const shown = (await profile(demo.clara)).firstName;
+    const id = demoContactId(demo.clara);
+    crm.standIn.edit('contacts', id, { firstname: 'Clara https://evil.example/login' });
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.reported).toBe(1);
+    expect((await profile(demo.clara)).firstName).toBe(shown);
+    const [report] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'crm.record.reported'), eq(auditLog.entityId, id)));
+    expect(report!.data).toMatchObject({ reason: expect.stringContaining('firstName') });
+    // Put right in the CRM, it is taken at the next round.
+    crm.standIn.edit('contacts', id, { firstname: 'Clarissa' });
+    await crm.connector.syncNow();
+    expect((await profile(demo.clara)).firstName).toBe('Clarissa');
+  });
+
   it('reads everything again when the CRM no longer takes its change token, without doubling anything', async () => {
     const links = (await db().select().from(crmLinks)).length;
     await db()
