@@ -20,6 +20,8 @@ export interface CrmHealth {
   provider: string;
   state: 'ok' | 'behind' | 'failing';
   lastSyncAt: string | null;
+  /** When the first import of every kind of record finished; null while it has not. */
+  importedAt: string | null;
   outbox: { waiting: number; oldestWaitingAt: string | null; parked: number };
   entities: Awaited<ReturnType<typeof syncHealth>>;
 }
@@ -94,7 +96,11 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       await refreshCustomer(db, adapter, log, customerId);
     },
     async health() {
-      const [outbox, entities] = await Promise.all([outboxHealth(db), syncHealth(db)]);
+      const [outbox, entities, [connection]] = await Promise.all([
+        outboxHealth(db),
+        syncHealth(db),
+        db.select().from(crmConnection),
+      ]);
       const successes = entities.map((e) => e.lastSuccessAt);
       const lastSyncAt = successes.includes(null)
         ? null
@@ -113,6 +119,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
         provider: adapter.name,
         state: failing ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
         lastSyncAt,
+        importedAt: connection?.importedAt?.toISOString() ?? null,
         outbox,
         entities,
       };

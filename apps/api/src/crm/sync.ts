@@ -34,22 +34,19 @@ type Outcome = SyncOutcome;
 
 /** Fields of a record that waiting writes of the portal will still send: the mirror keeps them. */
 async function pendingFields(db: Executor, entity: CrmEntity, portalKey: string) {
+  // One read of the record's waiting entries; an entry may name no column (a create).
   const result = await db.execute(sql`
-    select table_name, jsonb_object_keys(changes) as column_name from crm_outbox
+    select table_name, changes from crm_outbox
     where status = 'waiting' and entity = ${entity} and portal_key = ${portalKey}`);
+  const rows = (result as unknown as { rows: { table_name: string; changes: object }[] }).rows;
   const fields = new Set<string>();
-  let waiting = false;
-  for (const row of (result as unknown as { rows: { table_name: string; column_name: string }[] })
-    .rows) {
-    waiting = true;
-    const field = fieldOfColumn(entity, row.table_name, row.column_name);
-    if (field) fields.add(field);
+  for (const row of rows) {
+    for (const column of Object.keys(row.changes)) {
+      const field = fieldOfColumn(entity, row.table_name, column);
+      if (field) fields.add(field);
+    }
   }
-  const any = await db.execute(sql`
-    select 1 from crm_outbox
-    where status = 'waiting' and entity = ${entity} and portal_key = ${portalKey} limit 1`);
-  waiting ||= (any as unknown as { rows: unknown[] }).rows.length > 0;
-  return { fields, waiting };
+  return { fields, waiting: rows.length > 0 };
 }
 
 /** The portal's record a CRM record is, by the rules of the first import. */
@@ -347,6 +344,9 @@ export async function syncAll(
           set: { lastError: message, lastErrorAt: sql`now()` },
         });
     }
+  }
+  if (total.failed.length === 0) {
+    await db.execute(sql`update crm_connection set imported_at = now() where imported_at is null`);
   }
   return total;
 }

@@ -141,6 +141,7 @@ describe('the portal with its records in Dataverse', () => {
     );
     await crm.connector.pushNow();
     expect(await waiting()).toBe(0);
+    expect((await crm.connector.health()).importedAt).not.toBeNull();
   });
 
   it('sends a profile change to the contact, once, on the version it was made on', async () => {
