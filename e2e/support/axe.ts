@@ -82,3 +82,14 @@ export async function expectNoAxeViolations(page: Page) {
     await page.emulateMedia({ colorScheme: before });
   }
 }
+
+/**
+ * The languages of the accessibility specs and the scheme each starts in. Each axe check
+ * covers the light and the dark scheme itself ({@link expectNoAxeViolations}): a test per
+ * scheme ran every check twice over. Light in German and dark in English, so that both first
+ * renders are still seen.
+ */
+export const LANGUAGES_AND_STARTING_SCHEMES = [
+  ['de', 'light'],
+  ['en', 'dark'],
+] as const;

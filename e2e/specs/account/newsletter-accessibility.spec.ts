@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { newsletterForm } from '../../support/newsletter-page.ts';
@@ -9,19 +9,13 @@ const TEXTS = {
   en: { choose: 'Please choose at least one newsletter.', interest: 'Prophylaxis' },
 } as const;
 
-// Each axe check covers the light and the dark scheme itself (support/axe.ts): a test per
-// scheme ran every check twice over. The context's scheme is only the one the page starts
-// in, light in German and dark in English, so both first renders are still seen.
-for (const [language, scheme] of [
-  ['de', 'light'],
-  ['en', 'dark'],
-] as const) {
+for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   test(`axe finds nothing on /newsletter: loaded, chosen and with an error (${language}, ${scheme})`, async ({
     browser,
     portal,
     createUser,
   }) => {
-    // @axe-core/playwright needs a page of its own context.
+    // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
     const page = await context.newPage();
     const user = await createUser();

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
@@ -22,13 +22,7 @@ const TEXTS = {
   },
 } as const;
 
-// Each axe check covers the light and the dark scheme itself (support/axe.ts): a test per
-// scheme ran every check twice over. The context's scheme is only the one the page starts
-// in, light in German and dark in English, so both first renders are still seen.
-for (const [language, scheme] of [
-  ['de', 'light'],
-  ['en', 'dark'],
-] as const) {
+for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   test(`axe finds nothing on /verify: without a link, a wrong one, confirmed and used (${language}, ${scheme})`, async ({
     browser,
     portal,
@@ -36,7 +30,7 @@ for (const [language, scheme] of [
     createUser,
   }) => {
     test.setTimeout(60_000);
-    // @axe-core/playwright needs a page of its own context.
+    // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
     const page = await context.newPage();
     const texts = TEXTS[language];

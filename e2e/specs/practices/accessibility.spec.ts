@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -43,19 +43,13 @@ async function open(page: Page, url: string) {
 const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-// Each axe check covers the light and the dark scheme itself (support/axe.ts): a test per
-// scheme ran every check twice over. The context's scheme is only the one the page starts
-// in, light in German and dark in English, so both first renders are still seen.
-for (const [language, scheme] of [
-  ['de', 'light'],
-  ['en', 'dark'],
-] as const) {
+for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   test(`axe finds nothing on the four practice routes, with errors, the duplicate question and the dialog (${language}, ${scheme})`, async ({
     browser,
     portal,
   }) => {
     test.setTimeout(60_000);
-    // @axe-core/playwright needs a page of its own context.
+    // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
     const page = await context.newPage();
     const texts = TEXTS[language];
