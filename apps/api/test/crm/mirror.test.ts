@@ -341,6 +341,49 @@ describe('the portal with its records in Dataverse', () => {
     expect(locations.map((row) => row.pp_name)).toEqual(['Praxis am Stadtpark, Haus B']);
   });
 
+  it('holds the location of a new practice until the practice is in the CRM, instead of failing it', async () => {
+    const response = await crm.client.company.createCompany({
+      token: await token(demo.ben),
+      body: {
+        name: 'Praxis am Deich',
+        street: 'Deichstraße 2',
+        postalCode: '20459',
+        city: 'Hamburg',
+      },
+    });
+    const { companyId } = response.json() as { companyId: string };
+    await crm.client.location.createLocation({
+      token: await token(demo.ben),
+      body: {
+        companyId,
+        name: 'Deich, Haus 2',
+        street: 'Deichstraße 4',
+        postalCode: '20459',
+        city: 'Hamburg',
+      },
+    });
+    // The practice's creation waits for its next attempt, as after a failed one.
+    await db()
+      .update(crmOutbox)
+      .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+      .where(and(eq(crmOutbox.entity, 'practice'), eq(crmOutbox.portalKey, companyId)));
+    crm.standIn.seen.length = 0;
+    await crm.connector.pushNow();
+    const entries = await db().select().from(crmOutbox).where(eq(crmOutbox.status, 'waiting'));
+    const dependent = entries.filter((e) => e.entity === 'location' || e.entity === 'membership');
+    expect(dependent.length).toBeGreaterThanOrEqual(2);
+    // Not tried, so no attempt counts towards parking and nothing went out before the practice.
+    expect(dependent.map((e) => [e.attempts, e.lastError])).toEqual(dependent.map(() => [0, null]));
+    expect(crm.standIn.seen.filter((r) => r.method === 'POST')).toEqual([]);
+    await makeDue();
+    await crm.connector.pushNow();
+    expect(await waiting()).toBe(0);
+    expect(crm.standIn.record('accounts', companyId)).toBeTruthy();
+    expect(
+      crm.standIn.table('pp_locations').filter((row) => row._pp_accountid_value === companyId),
+    ).toHaveLength(1);
+  });
+
   it('takes picklist labels from the option sets, in German and in English', async () => {
     const salutations = crm.standIn.optionSets.get('pp_salutation')!;
     const option = salutations.options.find((o) => o.externalValue === 'DIVERS')!;
