@@ -47,6 +47,12 @@ const MISSING_REFERENCE_ATTEMPTS = 12;
 /** Entries of one record taken in one claim, and records pushed side by side. */
 const RUN_LENGTH = 25;
 const RECORDS_AT_ONCE = 8;
+/**
+ * Records looked at per record claimed: only their first entries are checked for a reference
+ * the CRM does not have yet, not the whole outbox (which runs to tens of thousands while the CRM
+ * is away). Records held that way fill this window only while their record's creation waits.
+ */
+const CANDIDATES_PER_RECORD = 16;
 
 /** Each column holding a reference, as `(table, column, entity it points to)` rows for SQL. */
 const REFERENCE_COLUMNS = sql.join(
@@ -83,7 +89,18 @@ async function claimDue(db: Executor, records: number): Promise<Entry[][]> {
     with waiting as (
       select e.id, e.entity, e.portal_key, e.next_attempt_at,
              e.locked_until is not null and e.locked_until >= now() as claimed,
-             row_number() over (partition by e.entity, e.portal_key order by e.id) as place,
+             row_number() over (partition by e.entity, e.portal_key order by e.id) as place
+      from crm_outbox e
+      where e.status = 'waiting'),
+    candidates as (
+      select entity, portal_key, min(id) as first from waiting
+      group by entity, portal_key
+      having not bool_or(claimed)
+        and min(next_attempt_at) filter (where place = 1) <= now()
+      order by min(id)
+      limit ${records * CANDIDATES_PER_RECORD}),
+    run as (
+      select w.id, w.entity, w.portal_key, w.place, c.first,
              exists (
                select 1 from (values ${REFERENCE_COLUMNS}) r(table_name, column_name, target)
                join crm_outbox p on p.status = 'waiting' and p.entity = r.target
@@ -92,21 +109,21 @@ async function claimDue(db: Executor, records: number): Promise<Entry[][]> {
                  and not exists (select 1 from crm_links l
                                  where l.entity = r.target and l.portal_key = p.portal_key)
              ) as held
-      from crm_outbox e
-      where e.status = 'waiting'),
+      from waiting w
+      join candidates c on c.entity = w.entity and c.portal_key = w.portal_key
+      join crm_outbox e on e.id = w.id
+      where w.place <= ${RUN_LENGTH}),
     free as (
-      select entity, portal_key, min(id) as first,
+      select entity, portal_key, first,
              coalesce(min(place) filter (where held), ${RUN_LENGTH + 1}) as stop
-      from waiting
-      group by entity, portal_key
-      having not bool_or(claimed)
-        and min(next_attempt_at) filter (where place = 1) <= now()
-        and not bool_or(held and place = 1)
-      order by min(id)
+      from run
+      group by entity, portal_key, first
+      having not bool_or(held and place = 1)
+      order by first
       limit ${records})
     update crm_outbox o set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS})
-    from waiting w join free f on f.entity = w.entity and f.portal_key = w.portal_key
-    where o.id = w.id and w.place <= ${RUN_LENGTH} and w.place < f.stop
+    from run w join free f on f.entity = w.entity and f.portal_key = w.portal_key
+    where o.id = w.id and w.place < f.stop
       and o.status = 'waiting' and (o.locked_until is null or o.locked_until < now())
     returning o.id`);
   const ids = (result as unknown as { rows: { id: string | number }[] }).rows.map((r) =>
