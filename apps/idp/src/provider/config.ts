@@ -43,7 +43,8 @@ export function providerConfiguration(options: ResolvedOptions, keys: KeyMateria
     // The api scope is deliberately absent: it is a resource scope (see loadExistingGrant).
     scopes: ['openid', 'offline_access', 'email', 'profile'],
     claims: {
-      openid: ['sub'],
+      // How the person signed in (decision 0064): in every ID token, as in the access token.
+      openid: ['sub', 'acr', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['locale', 'updated_at'],
     },

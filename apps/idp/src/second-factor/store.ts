@@ -173,14 +173,12 @@ export async function replaceRecoveryCodes(
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode());
   await db.transaction(async (tx) => {
     await tx.delete(idpRecoveryCodes).where(eq(idpRecoveryCodes.accountId, accountId));
-    await tx
-      .insert(idpRecoveryCodes)
-      .values(
-        [...codes].map((code) => ({
-          accountId,
-          codeHash: recoveryCodeHash(keys, accountId, code),
-        })),
-      );
+    await tx.insert(idpRecoveryCodes).values(
+      [...codes].map((code) => ({
+        accountId,
+        codeHash: recoveryCodeHash(keys, accountId, code),
+      })),
+    );
   });
   return [...codes];
 }
