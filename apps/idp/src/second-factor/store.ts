@@ -1,5 +1,6 @@
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { z } from 'zod';
 import type { IdpDb } from '../db/database.ts';
 import { idpRecoveryCodes, idpTotp } from '../db/schema.ts';
 import {
@@ -36,6 +37,8 @@ export interface SecondFactorState {
 }
 
 export async function secondFactorState(db: IdpDb, accountId: string): Promise<SecondFactorState> {
+  if (!z.uuid().safeParse(accountId).success)
+    return { totpConfirmedAt: null, recoveryCodesLeft: 0 };
   const [totp] = await db
     .select({ confirmedAt: idpTotp.confirmedAt })
     .from(idpTotp)
