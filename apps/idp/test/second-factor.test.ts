@@ -338,6 +338,29 @@ describe('two-factor sign-in with an authenticator app', () => {
     for (const code of codes) expect(log).not.toContain(code);
   });
 
+  it('signs nobody in on the password alone: no session, and no code without the password step', async () => {
+    const email = await newAccount();
+    const { secret } = await setUp(email);
+    const step = await passwordStep(email);
+    expect(step.response.status).toBe(200);
+    // The same browser asking again gets the sign-in page, not a code for the portal.
+    const again = await openSignIn(step.browser, idp.running.issuer);
+    expect(again.url.pathname).toMatch(/^\/interaction\//);
+    expect(again.html).toContain('autocomplete="current-password"');
+
+    // A sign-in of its own whose password step never happened: a right code is no sign-in.
+    const other = new TestBrowser();
+    const form = await openSignIn(other, idp.running.issuer);
+    const base = form.action.pathname.replace(/\/login$/, '');
+    const refused = await other.postForm(
+      new URL(`${base}/second-factor`, origin()),
+      { csrf: form.csrf, mode: 'totp', code: codeAt(secret, 1) },
+      origin(),
+    );
+    expect(refused.status).toBe(400);
+    expect(other.cookieNames().some((name) => name.includes('second_step'))).toBe(false);
+  });
+
   it('ignores an unknown pp_action, and a signed-in browser is sent back without a page', async () => {
     const email = await newAccount();
     const browser = new TestBrowser();
