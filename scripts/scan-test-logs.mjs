@@ -13,6 +13,10 @@ const PATTERNS = [
   // The passwords the tests and the demo data use.
   ['password', /\b[A-Z][a-z]+-(?:Passwort|Portal)-\d+\b/],
   ['link secret', /[?&#](?:token|code|key|secret)=[\w.~-]{16,}/i],
+  // The second factor (decisions 0064, 0065): an authenticator secret (160 bits of base32, or
+  // the URI that carries it) and a recovery code with a digit (most have one; words have none).
+  ['authenticator secret', /\b[A-Z2-7]{32}\b|otpauth:\/\//],
+  ['recovery code', /\b(?=[a-z-]{0,10}[2-7])[a-z2-7]{5}-[a-z2-7]{5}\b/],
 ];
 
 // `--clear` at the start of a run: only this run's logs count.
@@ -49,4 +53,6 @@ if (findings.length > 0) {
   for (const finding of findings.slice(0, 50)) console.error(`  ${finding}`);
   process.exit(1);
 }
-console.log('No e-mail address, token, password or link secret in any of them.');
+console.log(
+  'No e-mail address, token, password, link secret, authenticator secret or recovery code in any of them.',
+);

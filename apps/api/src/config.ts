@@ -189,6 +189,12 @@ const EnvSchema = z.object({
   DATAVERSE_CLIENT_SECRET: z.string().optional(),
   DATAVERSE_AUTHORITY: origin.default('https://login.microsoftonline.com'),
   DATAVERSE_MAPPING_FILE: z.string().optional(),
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
+      error: 'must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+    })
+    .optional(),
   OPERATOR_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, {
@@ -255,6 +261,11 @@ export interface Config {
   accountWritesPerHour: number;
   /** Where customers, practices and locations are kept (decision 0061). */
   crm: CrmSettings;
+  /**
+   * The 32-byte key that encrypts the embedded provider's TOTP secrets (`TOTP_ENCRYPTION_KEY`,
+   * decision 0066); null: the provider's development key (refused in production).
+   */
+  totpEncryptionKey: Buffer | null;
   /** Bearer token of the operator endpoints (`/operator/…`); null: they answer 404. */
   operatorToken: string | null;
   demoData: boolean;
@@ -348,6 +359,14 @@ export function logoOrigins(config: Pick<Config, 'logoUrl' | 'publicUrl'>): stri
   return origin === undefined || origin === config.publicUrl.origin ? [] : [origin];
 }
 
+/** The key's 32 bytes from its hex or base64 (standard or URL-safe) form. */
+function totpKeyOf(value: string | undefined): Buffer | null {
+  if (value === undefined) return null;
+  return /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+}
+
 /** Unset and empty variables are the same (`SMTP_URL=` in an env file means no SMTP). */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
@@ -427,6 +446,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (env.ENABLE_TEST_ENDPOINTS) {
       problems.push('NODE_ENV=production refuses ENABLE_TEST_ENDPOINTS');
     }
+    if (embeddedIdp && env.TOTP_ENCRYPTION_KEY === undefined) {
+      problems.push(
+        'TOTP_ENCRYPTION_KEY is needed with NODE_ENV=production and the embedded identity provider: 32 random bytes (openssl rand -base64 32) that encrypt the authenticator secrets; keep it, as secrets encrypted with another key cannot be read',
+      );
+    }
     if (mailbox) {
       problems.push(
         'NODE_ENV=production refuses the development mailbox (/dev/mailbox), which is on with the embedded provider and a loopback PUBLIC_URL: set PUBLIC_URL to the public address or configure an external provider',
@@ -476,6 +500,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     accountWritesPerHour: env.ACCOUNT_WRITES_PER_HOUR,
     crm,
+    totpEncryptionKey: totpKeyOf(env.TOTP_ENCRYPTION_KEY),
     operatorToken: env.OPERATOR_TOKEN ?? null,
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,

@@ -136,6 +136,8 @@ async function start(config: Config) {
       logger: app.log,
       mailer: providerMailer(mailSiteOf(config)),
       prohibitedAliases: prohibitedAliasesOf,
+      // Encrypts the TOTP secrets (decision 0066); the configuration requires it in production.
+      ...(config.totpEncryptionKey ? { totpEncryptionKey: config.totpEncryptionKey } : {}),
       // Fastify's trustProxy, as for the api: the same proxies count (decision 0016).
       trustProxy: trustProxyOption(config.trustProxy),
       // The api's request, header and keep-alive timeouts (decision 0022).

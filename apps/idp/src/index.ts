@@ -19,3 +19,4 @@ export {
 } from './administration.ts';
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
+export { secondFactorState, type SecondFactorState } from './second-factor/store.ts';

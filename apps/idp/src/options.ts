@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { IdpDb } from './db/database.ts';
 import type { IdentityMailer } from './mail.ts';
 import type { LegalLinks } from './pages/layout.ts';
+import { secondFactorKeys, type SecondFactorKeys } from './second-factor/keys.ts';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 
 /** The subset of a pino (or Fastify) logger the provider writes to. Never given PII or tokens. */
@@ -59,6 +60,12 @@ export interface IdentityProviderOptions {
    */
   serverTimeouts?: ServerTimeouts;
   throttle?: ThrottlePolicy;
+  /**
+   * The 32-byte key that encrypts the TOTP secrets and keys the recovery codes' HMAC
+   * (`TOTP_ENCRYPTION_KEY`, decision 0066). Absent: a fixed development key — the api's
+   * configuration refuses to start without one in production.
+   */
+  totpEncryptionKey?: Buffer | undefined;
   /** How often the keys are re-read, so keys rotated by another instance are picked up. */
   keyRefreshSeconds?: number;
   /** How often expired provider state and throttle counters are deleted. */
@@ -70,6 +77,7 @@ export interface ResolvedOptions extends IdentityProviderOptions {
   /** Where error and sign-out pages lead back to. */
   portalUrl: string;
   throttle: ThrottlePolicy;
+  secondFactor: SecondFactorKeys;
 }
 
 export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions {
@@ -90,5 +98,6 @@ export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions 
     },
     portalUrl: `${webOrigin}/`,
     throttle: input.throttle ?? DEFAULT_THROTTLE,
+    secondFactor: secondFactorKeys(input.totpEncryptionKey),
   };
 }

@@ -220,3 +220,24 @@ export async function sweepThrottle(db: IdpDb, policy: ThrottlePolicy): Promise<
       sql`${idpThrottle.lastFailureAt} < now() - make_interval(secs => ${policy.windowSeconds}) and ${idpThrottle.nextAllowedAt} < now()`,
     );
 }
+
+/**
+ * The keys of a second factor's codes (authenticator or recovery code) after a correct password:
+ * counted like passwords (decision 0051), per account and client, per client address, and per
+ * account from all clients, but apart from the password's counters.
+ */
+export function secondFactorThrottleKeys(
+  accountId: string,
+  client: { address: string; device?: string | undefined },
+): ThrottleKeys {
+  const account = digest(`second-factor:${accountId}`);
+  const known = client.device !== undefined;
+  return {
+    client: known
+      ? `second-factor-device:${account}:${digest(client.device ?? '')}`
+      : `second-factor-address:${account}:${digest(client.address)}`,
+    address: `address:${digest(client.address)}`,
+    waitsForAddress: !known,
+    account: `second-factor:${account}`,
+  };
+}

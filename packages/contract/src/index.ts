@@ -16,4 +16,5 @@ export * from './picklists.ts';
 export * from './preferences.ts';
 export * from './profile.ts';
 export * from './problem.ts';
+export * from './second-factors.ts';
 export * from './web-configuration.ts';

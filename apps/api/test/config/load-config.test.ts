@@ -332,3 +332,32 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
     expect(problems.join('\n')).not.toContain('contoso.onmicrosoft.com');
   });
 });
+
+describe('loadConfig: TOTP_ENCRYPTION_KEY (decision 0066)', () => {
+  const EMBEDDED_PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+  const KEY = Buffer.alloc(32, 7);
+
+  it('is needed in production with the embedded provider, and named without its value', () => {
+    expect(problemsOf(EMBEDDED_PRODUCTION).join('\n')).toMatch(/TOTP_ENCRYPTION_KEY is needed/);
+    expect(
+      problemsOf({ ...EMBEDDED_PRODUCTION, TOTP_ENCRYPTION_KEY: KEY.toString('base64') }),
+    ).toEqual([]);
+  });
+
+  it('is not needed with an external provider, nor in development', () => {
+    expect(problemsOf(PRODUCTION)).toEqual([]);
+    expect(loadConfig({}).totpEncryptionKey).toBeNull();
+  });
+
+  it('takes 32 bytes as hex or base64 and refuses anything else', () => {
+    for (const form of [KEY.toString('hex'), KEY.toString('base64'), KEY.toString('base64url')]) {
+      expect(loadConfig({ TOTP_ENCRYPTION_KEY: form }).totpEncryptionKey).toEqual(KEY);
+    }
+    const secret = 'too-short-a-key';
+    const problems = problemsOf({ TOTP_ENCRYPTION_KEY: secret });
+    expect(problems).toEqual([
+      'TOTP_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+    ]);
+    expect(problems.join('\n')).not.toContain(secret);
+  });
+});

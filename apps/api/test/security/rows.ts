@@ -99,6 +99,7 @@ export const ROWS: Record<string, Row> = {
       wordingVersion: NEWSLETTER_CONSENT_VERSION,
     },
   }),
+  Security_GetSecondFactors: none,
   Rights_IsUserAdminOfPractice: (o) => ({ query: { practiceId: o.practice } }),
   Rights_IsUserConnectedToPractice: (o) => ({ query: { practiceId: o.practice } }),
   Rights_IsUserSuperAdminOfPractice: (o) => ({ query: { practiceId: o.practice } }),

@@ -132,3 +132,34 @@ export const idpThrottle = pgTable('idp_throttle', {
   lastFailureAt: timestamptz('last_failure_at').notNull().defaultNow(),
   nextAllowedAt: timestamptz('next_allowed_at').notNull().defaultNow(),
 });
+
+/**
+ * An account's authenticator app (TOTP, RFC 6238; decision 0064). The secret is encrypted with
+ * AES-256-GCM under the configured key (decision 0066); a row without `confirmedAt` is a setup
+ * that has not been confirmed with a code yet and asks nothing at sign-in.
+ */
+export const idpTotp = pgTable('idp_totp', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+  /** `v1.<iv>.<ciphertext>.<tag>`, each base64url. */
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  confirmedAt: timestamptz('confirmed_at'),
+  /** The 30-second step of the last accepted code: a code of it or an earlier step is refused. */
+  lastUsedStep: integer('last_used_step'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** One-time recovery codes in place of an authenticator code; only their HMAC (decision 0065). */
+export const idpRecoveryCodes = pgTable(
+  'idp_recovery_codes',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
+);

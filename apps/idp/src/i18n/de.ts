@@ -120,6 +120,68 @@ export const de: Messages = {
     doneTitle: 'Abgemeldet',
     done: 'Sie wurden erfolgreich abgemeldet.',
   },
+  secondFactor: {
+    codeTitle: 'Code eingeben',
+    codeIntro:
+      'Ihr Konto ist mit einer Authenticator-App geschützt. Öffnen Sie die App und geben Sie den sechsstelligen Code ein, den sie für das Praxisportal anzeigt.',
+    codeLabel: 'Code aus der Authenticator-App',
+    verify: 'Bestätigen',
+    useRecoveryCode: 'Stattdessen einen Wiederherstellungscode verwenden',
+    recoveryTitle: 'Wiederherstellungscode eingeben',
+    recoveryIntro:
+      'Geben Sie einen Ihrer Wiederherstellungscodes ein, zum Beispiel abcde-fghij. Jeder Code funktioniert nur einmal.',
+    recoveryLabel: 'Wiederherstellungscode',
+    recoveryLeft: (n) =>
+      n === 1
+        ? 'Sie haben noch 1 unbenutzten Wiederherstellungscode.'
+        : `Sie haben noch ${n} unbenutzte Wiederherstellungscodes.`,
+    useApp: 'Stattdessen den Code aus der App verwenden',
+    wrongCode:
+      'Der Code ist nicht richtig oder wurde bereits verwendet. Bitte geben Sie den aktuellen Code aus Ihrer App ein.',
+    wrongRecoveryCode:
+      'Der Wiederherstellungscode ist nicht richtig oder wurde bereits verwendet. Bitte prüfen Sie Ihre Eingabe.',
+    missingCode: 'Bitte geben Sie den Code ein.',
+    throttled: (n) => `Zu viele fehlgeschlagene Versuche. ${bitteWarten(n)}`,
+    setupTitle: 'Authenticator-App einrichten',
+    setupIntro:
+      'Scannen Sie den QR-Code mit einer Authenticator-App, zum Beispiel FreeOTP, Google Authenticator oder Microsoft Authenticator. Danach fragt die Anmeldung nach Ihrem Passwort auch nach einem Code aus der App.',
+    qrLabel: 'QR-Code zum Einrichten der Authenticator-App',
+    secretLabel: 'Oder geben Sie diesen Schlüssel in der App ein:',
+    openInApp: 'In einer Authenticator-App auf diesem Gerät öffnen',
+    confirmLabel: 'Code aus der App',
+    confirmHint:
+      'Geben Sie zur Bestätigung den sechsstelligen Code ein, den die App jetzt anzeigt.',
+    confirmSubmit: 'Einrichtung abschließen',
+    cancel: 'Abbrechen',
+    alreadyTitle: 'Authenticator-App bereits eingerichtet',
+    already:
+      'Für Ihr Konto ist bereits eine Authenticator-App eingerichtet. Um eine andere App zu verwenden, entfernen Sie zuerst die bisherige.',
+    notSetUpTitle: 'Keine Authenticator-App eingerichtet',
+    notSetUp: 'Für Ihr Konto ist keine Authenticator-App eingerichtet.',
+    continue: 'Weiter zum Portal',
+    codesTitle: 'Ihre Wiederherstellungscodes',
+    setupDone: 'Die Authenticator-App ist eingerichtet.',
+    codesIntro:
+      'Mit diesen Codes melden Sie sich an, wenn Sie keinen Zugriff auf Ihre Authenticator-App haben. Jeder Code funktioniert einmal. Bewahren Sie die Codes sicher auf: Sie werden nur jetzt angezeigt.',
+    codesListLabel: 'Wiederherstellungscodes',
+    copy: 'Codes kopieren',
+    copied: 'Die Codes wurden in die Zwischenablage kopiert.',
+    download: 'Als Textdatei herunterladen',
+    fileTitle: (email) => `Wiederherstellungscodes des Praxisportals für ${email}`,
+    removeTitle: 'Authenticator-App entfernen',
+    removeIntro:
+      'Bestätigen Sie mit einem Code aus Ihrer Authenticator-App oder mit Ihrem Passwort. Danach fragt die Anmeldung nur noch nach dem Passwort, und Ihre Wiederherstellungscodes werden ungültig.',
+    removeSubmit: 'Authenticator-App entfernen',
+    newCodesTitle: 'Neue Wiederherstellungscodes',
+    newCodesIntro:
+      'Bestätigen Sie mit einem Code aus Ihrer Authenticator-App oder mit Ihrem Passwort. Ihre bisherigen Wiederherstellungscodes werden danach ungültig.',
+    newCodesSubmit: 'Neue Codes erstellen',
+    withCode: 'Mit einem Code aus der App',
+    withPassword: 'Oder mit Ihrem Passwort',
+    password: 'Passwort',
+    wrongPassword: 'Das Passwort ist nicht richtig.',
+    missingPassword: 'Bitte geben Sie Ihr Passwort ein.',
+  },
   error: {
     title: 'Anmeldung nicht möglich',
     generic:

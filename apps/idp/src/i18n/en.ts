@@ -118,6 +118,67 @@ export const en: Messages = {
     doneTitle: 'Signed out',
     done: 'You have been signed out.',
   },
+  secondFactor: {
+    codeTitle: 'Enter your code',
+    codeIntro:
+      'Your account is protected with an authenticator app. Open the app and enter the six-digit code it shows for the portal.',
+    codeLabel: 'Code from the authenticator app',
+    verify: 'Verify',
+    useRecoveryCode: 'Use a recovery code instead',
+    recoveryTitle: 'Enter a recovery code',
+    recoveryIntro:
+      'Enter one of your recovery codes, for example abcde-fghij. Each code works only once.',
+    recoveryLabel: 'Recovery code',
+    recoveryLeft: (n) =>
+      n === 1
+        ? 'You have 1 unused recovery code left.'
+        : `You have ${n} unused recovery codes left.`,
+    useApp: 'Use the code from the app instead',
+    wrongCode:
+      'The code is not correct or has already been used. Please enter the current code from your app.',
+    wrongRecoveryCode:
+      'The recovery code is not correct or has already been used. Please check what you entered.',
+    missingCode: 'Please enter the code.',
+    throttled: (n) => `Too many failed attempts. ${pleaseWait(n)}`,
+    setupTitle: 'Set up an authenticator app',
+    setupIntro:
+      'Scan the QR code with an authenticator app, for example FreeOTP, Google Authenticator or Microsoft Authenticator. From then on, signing in asks for a code from the app after your password.',
+    qrLabel: 'QR code for setting up the authenticator app',
+    secretLabel: 'Or enter this key in the app:',
+    openInApp: 'Open in an authenticator app on this device',
+    confirmLabel: 'Code from the app',
+    confirmHint: 'To confirm, enter the six-digit code the app shows now.',
+    confirmSubmit: 'Finish setup',
+    cancel: 'Cancel',
+    alreadyTitle: 'Authenticator app already set up',
+    already:
+      'An authenticator app is already set up for your account. To use another app, remove the current one first.',
+    notSetUpTitle: 'No authenticator app set up',
+    notSetUp: 'No authenticator app is set up for your account.',
+    continue: 'Continue to the portal',
+    codesTitle: 'Your recovery codes',
+    setupDone: 'The authenticator app is set up.',
+    codesIntro:
+      'Use these codes to sign in when you cannot reach your authenticator app. Each code works once. Keep them somewhere safe: they are shown only now.',
+    codesListLabel: 'Recovery codes',
+    copy: 'Copy codes',
+    copied: 'The codes were copied to the clipboard.',
+    download: 'Download as a text file',
+    fileTitle: (email) => `Practice Portal recovery codes for ${email}`,
+    removeTitle: 'Remove the authenticator app',
+    removeIntro:
+      'Confirm with a code from your authenticator app or with your password. Afterwards, signing in asks only for your password, and your recovery codes no longer work.',
+    removeSubmit: 'Remove the authenticator app',
+    newCodesTitle: 'New recovery codes',
+    newCodesIntro:
+      'Confirm with a code from your authenticator app or with your password. Your previous recovery codes no longer work afterwards.',
+    newCodesSubmit: 'Create new codes',
+    withCode: 'With a code from the app',
+    withPassword: 'Or with your password',
+    password: 'Password',
+    wrongPassword: 'The password is not correct.',
+    missingPassword: 'Please enter your password.',
+  },
   error: {
     title: 'Sign-in not possible',
     generic: 'The sign-in could not be completed. Please return to the portal and try again.',

@@ -111,6 +111,59 @@ export interface Messages {
     doneTitle: string;
     done: string;
   };
+  /** Two-factor sign-in with an authenticator app and recovery codes (decision 0064). */
+  secondFactor: {
+    codeTitle: string;
+    codeIntro: string;
+    codeLabel: string;
+    verify: string;
+    useRecoveryCode: string;
+    recoveryTitle: string;
+    recoveryIntro: string;
+    recoveryLabel: string;
+    /** How many unused recovery codes the account has. */
+    recoveryLeft(count: number): string;
+    useApp: string;
+    wrongCode: string;
+    wrongRecoveryCode: string;
+    missingCode: string;
+    /** `seconds` ≥ 1. */
+    throttled(seconds: number): string;
+    setupTitle: string;
+    setupIntro: string;
+    qrLabel: string;
+    secretLabel: string;
+    openInApp: string;
+    confirmLabel: string;
+    confirmHint: string;
+    confirmSubmit: string;
+    cancel: string;
+    alreadyTitle: string;
+    already: string;
+    notSetUpTitle: string;
+    notSetUp: string;
+    continue: string;
+    codesTitle: string;
+    setupDone: string;
+    codesIntro: string;
+    codesListLabel: string;
+    copy: string;
+    copied: string;
+    download: string;
+    /** The first line of the downloaded file. */
+    fileTitle(email: string): string;
+    removeTitle: string;
+    removeIntro: string;
+    removeSubmit: string;
+    newCodesTitle: string;
+    newCodesIntro: string;
+    newCodesSubmit: string;
+    withCode: string;
+    withPassword: string;
+    password: string;
+    wrongPassword: string;
+    missingPassword: string;
+  };
   error: {
     title: string;
     generic: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allowOnly } from '../app/allow-only.ts';
 import { formScope } from '../app/form-scope.ts';
+import { secondFactorRoutes } from '../flows/second-factor/routes.ts';
 import { signInRoutes } from '../flows/sign-in/routes.ts';
 import { INTERACTION_ROUTE } from './params.ts';
 import { showInteraction } from './show.ts';
@@ -16,4 +17,5 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
   app.get(INTERACTION_ROUTE, (request, reply) => showInteraction(deps, request, reply));
   allowOnly(app, INTERACTION_ROUTE, 'GET');
   signInRoutes(app, deps);
+  secondFactorRoutes(app, deps);
 }

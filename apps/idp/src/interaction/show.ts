@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageError } from '../app/error-page.ts';
+import { showAction, showPendingSecondStep } from '../flows/second-factor/routes.ts';
 import { showSignIn } from '../flows/sign-in/render.ts';
+import { ACTION_PROMPT } from '../second-factor/actions.ts';
+import { PASSWORD_ONLY } from '../second-factor/amr.ts';
 import { clearedTicket, hasTicket, redeemSignInTicket } from '../sign-in-ticket.ts';
 import { grantFirstParty } from './consent.ts';
 import { finishInteraction } from './finish.ts';
@@ -18,13 +21,16 @@ async function signInByTicket(deps: InteractionDeps, request: FastifyRequest, re
   const accountId = await redeemSignInTicket(db, request, issuer);
   if (accountId === undefined) return undefined;
   logger.info({ accountId }, 'signed in after confirming the address');
-  return finishInteraction(deps, request, reply, { login: { accountId, amr: ['pwd'] } }, false);
+  // A new account has no second factor yet.
+  const login = { accountId, ...PASSWORD_ONLY };
+  return finishInteraction(deps, request, reply, { login }, false);
 }
 
 /**
  * `GET /interaction/:uid`: what oidc-provider needs from the user. Signing in has its page (or a
- * ticket of a just confirmed address); the portal's consent is granted without one; any other
- * prompt is an error.
+ * ticket of a just confirmed address, or the code page when the password was right and a second
+ * factor is asked); the portal's consent is granted without one; an account action the portal
+ * asked for (`pp_action`) has its pages; any other prompt is an error.
  */
 export async function showInteraction(
   deps: InteractionDeps,
@@ -37,7 +43,12 @@ export async function showInteraction(
   if (interaction.uid !== uid) throw new PageError(400, 'expired');
   if (interaction.prompt.name === 'login') {
     const signedIn = await signInByTicket(deps, request, reply);
-    return signedIn ?? showSignIn(deps, request, reply, interaction);
+    if (signedIn) return signedIn;
+    const secondStep = await showPendingSecondStep(deps, request, reply, interaction);
+    return secondStep ?? showSignIn(deps, request, reply, interaction);
+  }
+  if (interaction.prompt.name === ACTION_PROMPT) {
+    return showAction(deps, request, reply, interaction);
   }
   if (
     interaction.prompt.name === 'consent' &&

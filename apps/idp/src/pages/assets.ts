@@ -18,8 +18,12 @@ export const STYLESHEET_PATH = assetPath('styles.css', 'idp', 'css');
 /** Submits the sign-out form the portal asked for; the only script of the provider's pages. */
 export const SIGN_OUT_SCRIPT_PATH = assetPath('sign-out.js', 'idp-sign-out', 'js');
 
+/** Copies the recovery codes to the clipboard (the second factor's pages, decision 0064). */
+export const SECOND_FACTOR_SCRIPT_PATH = assetPath('second-factor.js', 'idp-second-factor', 'js');
+
 /** Each served path and its file in {@link ASSETS_DIR}. */
 export const ASSET_FILES: Readonly<Record<string, string>> = {
   [STYLESHEET_PATH]: 'styles.css',
   [SIGN_OUT_SCRIPT_PATH]: 'sign-out.js',
+  [SECOND_FACTOR_SCRIPT_PATH]: 'second-factor.js',
 };

@@ -20,14 +20,31 @@ export function findAccount(db: IdpDb) {
 }
 
 /**
+ * How the sign-in behind a token happened: the authorization code's or refresh token's `amr` and
+ * `acr`, which oidc-provider takes from the login result (the ID token gets them from there too).
+ */
+function loginMethodOf(ctx: KoaContextWithOIDC | undefined) {
+  const source = ctx?.oidc?.entities.AuthorizationCode ?? ctx?.oidc?.entities.RefreshToken;
+  return {
+    ...(source?.amr ? { amr: source.amr } : {}),
+    ...(source?.acr ? { acr: source.acr } : {}),
+  };
+}
+
+/**
  * The api links identities by verified e-mail (docs/product.md §2): every access token carries
- * `email` and `email_verified`, so the api need not ask the userinfo endpoint.
+ * `email` and `email_verified`, so the api need not ask the userinfo endpoint; and `amr`/`acr`,
+ * which the api checks against a practice's second-factor requirement.
  */
 export function extraTokenClaims(db: IdpDb) {
-  return async (_ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string }) => {
+  return async (ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string }) => {
     if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
     const account = await findAccountById(db, token.accountId);
     if (!account) return undefined;
-    return { email: account.email, email_verified: account.emailVerified };
+    return {
+      email: account.email,
+      email_verified: account.emailVerified,
+      ...loginMethodOf(ctx),
+    };
   };
 }

@@ -6,6 +6,8 @@ import type { ResolvedOptions } from '../options.ts';
 import { extraTokenClaims, findAccount } from './claims.ts';
 import { loadExistingGrant } from './grant.ts';
 import { pageSources } from './page-sources.ts';
+import { ACR_PASSWORD, ACR_SECOND_FACTOR } from '../second-factor/amr.ts';
+import { actionPolicy } from '../second-factor/actions.ts';
 
 /** Paths of our own interaction pages; the provider sends the browser there to sign in. */
 export const interactionPath = (uid: string) => `/interaction/${uid}`;
@@ -30,15 +32,19 @@ export function providerConfiguration(options: ResolvedOptions, keys: KeyMateria
     ],
     clientAuthMethods: ['none'],
     // The portal's theme, why the person is back at sign-in (decision 0039) and the portal path
-    // a registration returns to (decision 0058). Only read by our pages, which ignore values they
-    // do not know: no value is refused.
-    extraParams: ['pp_theme', 'pp_notice', 'pp_return'],
+    // a registration returns to (decision 0058), and the account action to run (`pp_action`,
+    // decision 0064). Only read by our pages, which ignore values they do not know: no value is
+    // refused.
+    extraParams: ['pp_theme', 'pp_notice', 'pp_return', 'pp_action'],
+    // How the person signed in (RFC 8176 `amr`, and `acr`): in the ID token and the access token.
+    acrValues: [ACR_PASSWORD, ACR_SECOND_FACTOR],
     responseTypes: ['code'],
     pkce: { required: () => true },
     // The api scope is deliberately absent: it is a resource scope (see loadExistingGrant).
     scopes: ['openid', 'offline_access', 'email', 'profile'],
     claims: {
-      openid: ['sub'],
+      // How the person signed in (decision 0064): in every ID token, as in the access token.
+      openid: ['sub', 'acr', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['locale', 'updated_at'],
     },
@@ -83,7 +89,10 @@ export function providerConfiguration(options: ResolvedOptions, keys: KeyMateria
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    interactions: {
+      policy: actionPolicy(),
+      url: (_ctx, interaction) => interactionPath(interaction.uid),
+    },
     findAccount: findAccount(db),
     extraTokenClaims: extraTokenClaims(db),
     loadExistingGrant: loadExistingGrant(client.clientId),

@@ -18,6 +18,8 @@ export interface SignedInSession extends Auth {
   signIns: number;
   signOuts: number;
   accountSwitches: number;
+  /** The account actions started (`pp_action`), in order. */
+  accountActions: string[];
 }
 
 export interface RenderOptions {
@@ -42,6 +44,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     signIns: 0,
     signOuts: 0,
     accountSwitches: 0,
+    accountActions: [],
     async signIn() {
       session.signIns++;
     },
@@ -50,6 +53,9 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     },
     async signOut() {
       session.signOuts++;
+    },
+    async runAccountAction(action) {
+      session.accountActions.push(action);
     },
   };
   const wrap = (app: ReactNode) => (options.strict ? <StrictMode>{app}</StrictMode> : app);

@@ -10,6 +10,8 @@ import { InteractionParams } from '../../interaction/params.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { PASSWORD_ONLY } from '../../second-factor/amr.ts';
+import { askForSecondFactor } from '../second-factor/routes.ts';
 import { themeOf } from '../../pages/look.ts';
 import { MAX_EMAIL, returnOf, sendSignIn } from './render.ts';
 
@@ -21,8 +23,9 @@ const SignInForm = z.object({ csrf: formField, email: formField, password: formF
  * `POST /interaction/:uid/login`: checks the credentials and counts a failure for the account
  * from this client and for the client address (Fastify's `request.ip`, decision 0016) — a
  * browser that signed in to the account before counts as a client of its own (decision 0051). A
- * success finishes the interaction and marks the browser as known; otherwise the form comes back
- * with the problem.
+ * success finishes the interaction and marks the browser as known — or, for an account with an
+ * authenticator app, asks for its code first (decision 0064); otherwise the form comes back with
+ * the problem.
  */
 export async function submitSignIn(
   deps: InteractionDeps,
@@ -79,8 +82,10 @@ export async function submitSignIn(
       problem: { kind: 'unverified', resend },
     });
   }
+  const secondStep = await askForSecondFactor(deps, request, reply, interaction, outcome.account);
+  if (secondStep) return secondStep;
   options.logger.info({ accountId: outcome.account.id }, 'signed in');
   void reply.header('set-cookie', deviceCookie(options.issuer, deps.secrets()[0] ?? '', email));
-  const login = { accountId: outcome.account.id, amr: ['pwd'] };
+  const login = { accountId: outcome.account.id, ...PASSWORD_ONLY };
   return finishInteraction(deps, request, reply, { login }, false);
 }

@@ -28,6 +28,7 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
             getAccessToken: session.accessToken,
             signIn: session.signIn,
             switchAccount: session.switchAccount,
+            runAccountAction: session.runAccountAction,
             signOut: session.signOut,
           },
     [session, subject, email, name],

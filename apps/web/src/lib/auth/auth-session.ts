@@ -1,5 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { WebConfiguration } from '@pp/contract';
+import type { AccountAction } from './auth-context.ts';
 import { providerPageParameters, type SignOutReason } from './provider-pages.ts';
 import {
   currentLocation,
@@ -57,6 +58,8 @@ function signOutReasonOf(value: unknown): SignOutReason | undefined {
 interface RedirectOptions {
   /** `none`: check the provider session without a page; `login`: the page even with a session. */
   prompt?: 'none' | 'login';
+  /** An account action the provider runs on its pages (`pp_action`). */
+  action?: AccountAction | undefined;
   /** Shown by the provider's page (`pp_notice`); never on a `prompt=none` request. */
   notice?: SignOutReason | undefined;
 }
@@ -149,6 +152,16 @@ export class AuthSession {
       { returnTo: currentLocation(), step: 'interactive' },
       { prompt: 'login' },
     ).catch((error: unknown) => this.#fail(error));
+  };
+
+  /** An account action at the provider (`pp_action`), back to `returnTo` afterwards. */
+  readonly runAccountAction = async (
+    action: AccountAction,
+    returnTo: string = currentLocation(),
+  ): Promise<void> => {
+    await this.#redirect({ returnTo, step: 'interactive' }, { action }).catch((error: unknown) =>
+      this.#fail(error),
+    );
   };
 
   /** The user asked to try again: no guard, and a page that never started starts over. */
@@ -330,7 +343,7 @@ export class AuthSession {
   }
 
   /** Sends the browser to the provider; concurrent callers share one redirect. */
-  #redirect(state: SignInState, { prompt, notice }: RedirectOptions = {}): Promise<never> {
+  #redirect(state: SignInState, { prompt, notice, action }: RedirectOptions = {}): Promise<never> {
     const manager = this.#manager;
     if (!manager) return Promise.reject(new Error('sign-in has not started'));
     // A tab on its way out keeps saying so.
@@ -345,6 +358,7 @@ export class AuthSession {
           // Where a registration from the sign-in page returns to after the confirmation mail
           // (decision 0058); the provider accepts only a path of the portal's own.
           ...(state.returnTo === '/' ? {} : { pp_return: state.returnTo }),
+          ...(action ? { pp_action: action } : {}),
         },
         ...(prompt ? { prompt } : {}),
       });

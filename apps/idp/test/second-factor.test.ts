@@ -1,0 +1,372 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { Secret, TOTP } from 'otpauth';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { normalizeHtml, TestBrowser } from '@pp/testing';
+import { createAccount } from '../src/accounts.ts';
+import {
+  authorizeUrl,
+  exchangeCode,
+  openSignIn,
+  pkcePair,
+  signIn,
+  type Tokens,
+} from './support/oauth.ts';
+import { CLIENT_ID, useIdp, WEB_ORIGIN } from './support/provider.ts';
+
+const idp = useIdp();
+const PASSWORD = 'Zweiter-Faktor-2026';
+const MFA = { amr: ['pwd', 'otp', 'mfa'], acr: 'urn:practice-portal:acr:mfa' };
+const PWD = { amr: ['pwd'], acr: 'urn:practice-portal:acr:pwd' };
+
+let accounts = 0;
+async function newAccount(): Promise<string> {
+  accounts += 1;
+  const email = `zwei.faktor${accounts}@example.com`;
+  await createAccount(idp.database.database.db, { email, password: PASSWORD, emailVerified: true });
+  return email;
+}
+
+const origin = () => new URL(idp.running.issuer).origin;
+
+/** The code of the step `offset` steps from now (by the clock the provider reads too). */
+function codeAt(secret: string, offset = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6 });
+  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
+}
+
+/** Not within two seconds of a step's end, so a code's step is the one the provider sees. */
+async function awayFromStepEdge(): Promise<void> {
+  const into = (Date.now() / 1000) % 30;
+  if (into > 27) await sleep((31 - into) * 1000);
+}
+
+function csrfOf(html: string): string {
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!csrf) throw new Error(`no form in:\n${html}`);
+  return csrf;
+}
+
+/** The portal's request with `pp_action` for a browser that is signed in: the action's page. */
+async function openAction(browser: TestBrowser, action: string) {
+  const { verifier, challenge } = pkcePair();
+  const url = authorizeUrl(idp.running.issuer, {
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    pp_action: action,
+  });
+  const { response, url: page } = await browser.follow(url, origin());
+  const html = page.origin === origin() ? normalizeHtml(await response.text()) : '';
+  return { status: response.status, html, base: page.pathname, page, verifier };
+}
+
+async function post(browser: TestBrowser, path: string, fields: Record<string, string>) {
+  const response = await browser.postForm(new URL(path, origin()), fields, origin());
+  const html = response.status === 303 ? '' : normalizeHtml(await response.text());
+  return { response, html };
+}
+
+/** Follows the provider's redirects to the portal and exchanges its code. */
+async function finish(browser: TestBrowser, location: string, verifier: string): Promise<Tokens> {
+  const { url } = await browser.follow(new URL(location, origin()), origin());
+  const code = url.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${url.toString()}`);
+  return exchangeCode(idp.running.issuer, code, verifier);
+}
+
+async function claimsOf(tokens: Tokens) {
+  const jwks = createRemoteJWKSet(new URL('/jwks', idp.running.issuer));
+  const access = await jwtVerify(tokens.access_token, jwks, { issuer: idp.running.issuer });
+  const id = await jwtVerify(tokens.id_token ?? '', jwks, { audience: CLIENT_ID });
+  return { access: access.payload, id: id.payload };
+}
+
+async function expectLogin(tokens: Tokens, method: { amr: string[]; acr: string }) {
+  const { access, id } = await claimsOf(tokens);
+  expect({ amr: id.amr, acr: id.acr }).toEqual(method);
+  expect({ amr: access.amr, acr: access.acr }).toEqual(method);
+}
+
+/** Signs in, sets up the app with a code `offset` steps away; the secret and recovery codes. */
+async function setUp(email: string, offset = 0) {
+  const browser = new TestBrowser();
+  const tokens = await signIn(idp.running.issuer, email, PASSWORD, browser);
+  await expectLogin(tokens, PWD);
+  const setup = await openAction(browser, 'configure-totp');
+  expect(setup.status).toBe(200);
+  const secret = (/id="totp-secret">([^<]+)</.exec(setup.html)?.[1] ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(setup.html).toContain('<svg class="qr" role="img"');
+  expect(setup.html).toContain(`href="otpauth://totp/`);
+  expect(setup.html).toMatch(/autocomplete="one-time-code"/);
+  await awayFromStepEdge();
+  const confirmed = await post(browser, `${setup.base}/totp/confirm`, {
+    csrf: csrfOf(setup.html),
+    code: codeAt(secret, offset),
+  });
+  expect(confirmed.response.status).toBe(200);
+  const codes = [...confirmed.html.matchAll(/<li>([a-z2-7]{5}-[a-z2-7]{5})<\/li>/g)].map(
+    (m) => m[1] ?? '',
+  );
+  expect(codes).toHaveLength(10);
+  expect(new Set(codes).size).toBe(10);
+  const continueHref = /class="button primary" href="([^"]+)"/.exec(confirmed.html)?.[1] ?? '';
+  const after = await finish(browser, continueHref.replace(/&amp;/g, '&'), setup.verifier);
+  await expectLogin(after, MFA);
+  return { secret, codes, browser };
+}
+
+/** Password first: the code page of a new browser, or the finished sign-in when none is asked. */
+async function passwordStep(email: string, browser = new TestBrowser()) {
+  const form = await openSignIn(browser, idp.running.issuer);
+  const response = await browser.postForm(
+    form.action,
+    { csrf: form.csrf, email, password: PASSWORD },
+    origin(),
+  );
+  const html = response.status === 200 ? normalizeHtml(await response.text()) : '';
+  const base = form.action.pathname.replace(/\/login$/, '');
+  return { browser, response, html, base, csrf: form.csrf, verifier: form.verifier };
+}
+
+// Every test signs in from 127.0.0.1: each starts with no failures of that address.
+beforeEach(async () => {
+  await idp.database.database.db.execute(sql`delete from idp_throttle`);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('two-factor sign-in with an authenticator app', () => {
+  it('sets up the app through pp_action and then asks for a code after the password', async () => {
+    const email = await newAccount();
+    const { secret } = await setUp(email);
+
+    const step = await passwordStep(email);
+    expect(step.response.status).toBe(200);
+    expect(step.html).toMatch(/<input[^>]*id="code"[^>]*>/);
+    const input = /<input[^>]*id="code"[^>]*>/.exec(step.html)?.[0] ?? '';
+    expect(input).toContain('autocomplete="one-time-code"');
+    expect(input).toContain('inputmode="numeric"');
+
+    await awayFromStepEdge();
+    const wrong = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: codeAt(secret, 3),
+    });
+    expect(wrong.response.status).toBe(401);
+    expect(wrong.html).toContain('role="alert"');
+
+    const right = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: codeAt(secret, 1),
+    });
+    expect(right.response.status).toBe(303);
+    const tokens = await finish(
+      step.browser,
+      right.response.headers.get('location') ?? '',
+      step.verifier,
+    );
+    await expectLogin(tokens, MFA);
+
+    // The same code again, and a code of an earlier step: refused (each code works once).
+    const again = await passwordStep(email);
+    for (const offset of [1, 0]) {
+      const reused = await post(again.browser, `${again.base}/second-factor`, {
+        csrf: again.csrf,
+        mode: 'totp',
+        code: codeAt(secret, offset),
+      });
+      expect(reused.response.status).toBe(401);
+    }
+  });
+
+  it('accepts one step of drift either way, not two', async () => {
+    const email = await newAccount();
+    // Confirmed with the code of the step before.
+    const { secret } = await setUp(email, -1);
+    const step = await passwordStep(email);
+    await awayFromStepEdge();
+    const tooLate = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: codeAt(secret, 2),
+    });
+    expect(tooLate.response.status).toBe(401);
+    // One step behind the provider's clock: the phone's clock is slow.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
+    const behind = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: codeAt(secret, -1),
+    });
+    expect(behind.response.status).toBe(303);
+  });
+
+  it('slows down wrong codes as it does wrong passwords', async () => {
+    const email = await newAccount();
+    const { secret } = await setUp(email);
+    const step = await passwordStep(email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { response } = await post(step.browser, `${step.base}/second-factor`, {
+        csrf: step.csrf,
+        mode: 'totp',
+        code: '000000',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    const throttled = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: codeAt(secret, 1),
+    });
+    expect(throttled.response.status).toBe(429);
+    expect(Number(throttled.response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('takes a recovery code once in place of a code and says how many remain', async () => {
+    const email = await newAccount();
+    const { codes } = await setUp(email);
+    const code = (codes[0] ?? '').toUpperCase().replace('-', ' ');
+
+    const step = await passwordStep(email);
+    const recovery = await post(step.browser, `${step.base}/second-factor/mode`, {
+      csrf: step.csrf,
+      mode: 'recovery',
+    });
+    expect(recovery.response.status).toBe(200);
+    expect(recovery.html).toContain('10 unbenutzte Wiederherstellungscodes');
+    const used = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'recovery',
+      code,
+    });
+    expect(used.response.status).toBe(303);
+    await expectLogin(
+      await finish(step.browser, used.response.headers.get('location') ?? '', step.verifier),
+      MFA,
+    );
+
+    const next = await passwordStep(email);
+    const again = await post(next.browser, `${next.base}/second-factor`, {
+      csrf: next.csrf,
+      mode: 'recovery',
+      code,
+    });
+    expect(again.response.status).toBe(401);
+    expect(again.html).toContain('9 unbenutzte Wiederherstellungscodes');
+  });
+
+  it('makes new recovery codes after a code, and the old ones stop working', async () => {
+    const email = await newAccount();
+    const { secret, codes, browser } = await setUp(email);
+    const page = await openAction(browser, 'new-recovery-codes');
+    expect(page.status).toBe(200);
+    await awayFromStepEdge();
+    const made = await post(browser, `${page.base}/action/verify`, {
+      csrf: csrfOf(page.html),
+      method: 'code',
+      code: codeAt(secret, 1),
+    });
+    expect(made.response.status).toBe(200);
+    const fresh = [...made.html.matchAll(/<li>([a-z2-7]{5}-[a-z2-7]{5})<\/li>/g)].map((m) => m[1]);
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(codes[0]);
+
+    const step = await passwordStep(email);
+    const old = await post(step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'recovery',
+      code: codes[0] ?? '',
+    });
+    expect(old.response.status).toBe(401);
+  });
+
+  it('removes the app after the password; sign-in asks for the password only again', async () => {
+    const email = await newAccount();
+    const { browser } = await setUp(email);
+    const page = await openAction(browser, 'remove-totp');
+    const wrong = await post(browser, `${page.base}/action/verify`, {
+      csrf: csrfOf(page.html),
+      method: 'password',
+      password: 'not the password',
+    });
+    expect(wrong.response.status).toBe(401);
+    const removed = await post(browser, `${page.base}/action/verify`, {
+      csrf: csrfOf(page.html),
+      method: 'password',
+      password: PASSWORD,
+    });
+    expect(removed.response.status).toBe(303);
+    const tokens = await finish(
+      browser,
+      removed.response.headers.get('location') ?? '',
+      page.verifier,
+    );
+    await expectLogin(tokens, PWD);
+
+    const step = await passwordStep(email);
+    expect(step.response.status).toBe(303);
+    const db = idp.database.database.db;
+    const rows = await db.execute(
+      sql`select count(*)::int as n from idp_recovery_codes c join idp_accounts a on a.id = c.account_id where a.email = ${email}`,
+    );
+    expect(JSON.stringify(rows)).toContain('"n":0');
+  });
+
+  it('keeps the secret encrypted and no secret or recovery code in the log', async () => {
+    const email = await newAccount();
+    const { secret, codes } = await setUp(email);
+    const db = idp.database.database.db;
+    const stored = JSON.stringify(
+      await db.execute(
+        sql`select t.secret_ciphertext, c.code_hash from idp_totp t join idp_accounts a on a.id = t.account_id join idp_recovery_codes c on c.account_id = a.id where a.email = ${email}`,
+      ),
+    );
+    expect(stored).toContain('v1.');
+    expect(stored).not.toContain(secret);
+    expect(stored.toLowerCase()).not.toContain(secret.toLowerCase());
+    for (const code of codes) expect(stored).not.toContain(code);
+    const log = JSON.stringify(idp.running.logger.entries);
+    expect(log).not.toContain(secret);
+    for (const code of codes) expect(log).not.toContain(code);
+  });
+
+  it('signs nobody in on the password alone: no session, and no code without the password step', async () => {
+    const email = await newAccount();
+    const { secret } = await setUp(email);
+    const step = await passwordStep(email);
+    expect(step.response.status).toBe(200);
+    // The same browser asking again gets the sign-in page, not a code for the portal.
+    const again = await openSignIn(step.browser, idp.running.issuer);
+    expect(again.url.pathname).toMatch(/^\/interaction\//);
+    expect(again.html).toContain('autocomplete="current-password"');
+
+    // A sign-in of its own whose password step never happened: a right code is no sign-in.
+    const other = new TestBrowser();
+    const form = await openSignIn(other, idp.running.issuer);
+    const base = form.action.pathname.replace(/\/login$/, '');
+    const refused = await other.postForm(
+      new URL(`${base}/second-factor`, origin()),
+      { csrf: form.csrf, mode: 'totp', code: codeAt(secret, 1) },
+      origin(),
+    );
+    expect(refused.status).toBe(400);
+    expect(other.cookieNames().some((name) => name.includes('second_step'))).toBe(false);
+  });
+
+  it('ignores an unknown pp_action, and a signed-in browser is sent back without a page', async () => {
+    const email = await newAccount();
+    const browser = new TestBrowser();
+    await signIn(idp.running.issuer, email, PASSWORD, browser);
+    const page = await openAction(browser, 'format-disk');
+    expect(page.page.origin).toBe(WEB_ORIGIN);
+    expect(page.page.searchParams.get('code')).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { calls, type SecondFactors } from '@pp/contract';
+import { ApiProvider } from '../../../lib/api/api-provider.tsx';
+import { AuthContext, type Auth } from '../../../lib/auth/auth-context.ts';
+import { WebConfigurationContext } from '../../../lib/auth/web-configuration.ts';
+import { createI18n } from '../../../lib/i18n/i18n.ts';
+import { onCall } from '../../../testing/call-handler.ts';
+import { server, webConfiguration } from '../../../testing/portal-server.ts';
+import { SecondFactorMethods } from './second-factor-methods.tsx';
+
+async function renderMethods(factors: SecondFactors, language = 'de') {
+  server.use(onCall(calls.securityGetSecondFactors, () => HttpResponse.json(factors)));
+  const actions: [string, string | undefined][] = [];
+  const auth: Auth = {
+    user: { subject: 'subject-1', email: 'clara.wolf@example.com', name: 'Clara Wolf' },
+    getAccessToken: () => 'header.payload.signature',
+    signIn: async () => undefined,
+    switchAccount: async () => undefined,
+    signOut: async () => undefined,
+    runAccountAction: async (action, returnTo) => {
+      actions.push([action, returnTo]);
+    },
+  };
+  const i18n = await createI18n();
+  await i18n.changeLanguage(language);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <WebConfigurationContext.Provider value={webConfiguration}>
+        <AuthContext.Provider value={auth}>
+          <ApiProvider>
+            <MantineProvider>
+              <QueryClientProvider client={new QueryClient()}>
+                <SecondFactorMethods />
+              </QueryClientProvider>
+            </MantineProvider>
+          </ApiProvider>
+        </AuthContext.Provider>
+      </WebConfigurationContext.Provider>
+    </I18nextProvider>,
+  );
+  return actions;
+}
+
+describe('SecondFactorMethods', () => {
+  it('offers to set up an authenticator app and starts pp_action back to /security', async () => {
+    const actions = await renderMethods({ provider: 'embedded', totp: null, recoveryCodesLeft: 0 });
+    expect(await screen.findByText('Nicht eingerichtet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Authenticator-App einrichten' }));
+    expect(actions).toEqual([['configure-totp', '/security']]);
+  });
+
+  it('shows since when the app is set up and the codes left, with new codes and removal', async () => {
+    const actions = await renderMethods(
+      {
+        provider: 'embedded',
+        totp: { confirmedAt: '2026-11-26T21:00:00.000Z' },
+        recoveryCodesLeft: 7,
+      },
+      'en',
+    );
+    expect(await screen.findByText('Set up on 26.11.2026')).toBeTruthy();
+    expect(screen.getByText('Unused recovery codes: 7')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New recovery codes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the authenticator app' }));
+    expect(actions.map(([action]) => action)).toEqual(['new-recovery-codes', 'remove-totp']);
+  });
+
+  it("points to the external provider's own pages", async () => {
+    await renderMethods({ provider: 'external', totp: null, recoveryCodesLeft: null });
+    expect(await screen.findByText(/verwaltet Ihr Anmeldedienst/)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { usePortalLanguage } from '../../support/language.ts';
+import type { Portal } from '../../support/portal.ts';
+import {
+  customerDataLoaded,
+  expectSignedInAs,
+  signIn,
+  signOut,
+  submitCredentials,
+} from '../../support/sign-in.ts';
+
+// Two-factor sign-in with an authenticator app (issue 25, decision 0064) through the provider's
+// real pages. The security page that starts the setup is another slice's: the test sends the
+// signed-in browser to the provider with `pp_action=configure-totp` as that page does.
+// The reused code below counts one failure for the browser's address (127.0.0.1) per language.
+
+const TEXTS = {
+  de: {
+    setup: 'Authenticator-App einrichten',
+    qr: 'QR-Code zum Einrichten der Authenticator-App',
+    confirm: 'Code aus der App',
+    finish: 'Einrichtung abschließen',
+    codes: 'Ihre Wiederherstellungscodes',
+    download: 'Als Textdatei herunterladen',
+    continue: 'Weiter zum Portal',
+    code: 'Code eingeben',
+    codeLabel: 'Code aus der Authenticator-App',
+    wrongCode: 'Der Code ist nicht richtig oder wurde bereits verwendet.',
+    useRecovery: 'Stattdessen einen Wiederherstellungscode verwenden',
+    recovery: 'Wiederherstellungscode eingeben',
+    recoveryLabel: 'Wiederherstellungscode',
+    left: 'Sie haben noch 10 unbenutzte Wiederherstellungscodes.',
+  },
+  en: {
+    setup: 'Set up an authenticator app',
+    qr: 'QR code for setting up the authenticator app',
+    confirm: 'Code from the app',
+    finish: 'Finish setup',
+    codes: 'Your recovery codes',
+    download: 'Download as a text file',
+    continue: 'Continue to the portal',
+    code: 'Enter your code',
+    codeLabel: 'Code from the authenticator app',
+    wrongCode: 'The code is not correct or has already been used.',
+    useRecovery: 'Use a recovery code instead',
+    recovery: 'Enter a recovery code',
+    recoveryLabel: 'Recovery code',
+    left: 'You have 10 unused recovery codes left.',
+  },
+} as const;
+
+/** The code of the step `offset` steps from now, as the person's app shows it. */
+function codeAt(secret: string, offset = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6 });
+  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
+}
+
+/** Not within three seconds of a step's end, so the provider sees the step the test meant. */
+async function awayFromStepEdge(page: Page): Promise<void> {
+  const into = (Date.now() / 1000) % 30;
+  if (into > 26) await page.waitForTimeout((31 - into) * 1000);
+}
+
+/** The portal's authorize request with an account action, as the security page sends it. */
+function actionUrl(portal: Portal, action: string, language: string): string {
+  const url = new URL('/auth', portal.issuer);
+  const params = {
+    client_id: 'practice-portal-web',
+    response_type: 'code',
+    redirect_uri: `${portal.url}/`,
+    scope: 'openid',
+    state: randomBytes(8).toString('hex'),
+    code_challenge: randomBytes(32).toString('base64url'),
+    code_challenge_method: 'S256',
+    ui_locales: language,
+    pp_action: action,
+  };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+for (const language of ['de', 'en'] as const) {
+  test(`an authenticator app is set up and then asked for at sign-in, with a recovery code in its place (${language})`, async ({
+    page,
+    portal,
+    createUser,
+  }) => {
+    test.setTimeout(180_000);
+    const t = TEXTS[language];
+    const user = await createUser();
+    await usePortalLanguage(page, portal.url, language);
+    await signIn(page, user.email, user.password);
+
+    // Setting up: QR code, the key as text, a code to confirm.
+    await page.goto(actionUrl(portal, 'configure-totp', language));
+    await expect(page.getByRole('heading', { name: t.setup })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('img', { name: t.qr })).toBeVisible();
+    await expect(page.locator('a[href^="otpauth://totp/"]')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const secret = ((await page.locator('#totp-secret').textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await awayFromStepEdge(page);
+    await page.getByLabel(t.confirm).focus();
+    await page.keyboard.type(codeAt(secret));
+    await page.keyboard.press('Enter');
+
+    // Ten recovery codes, once, to download.
+    await expect(page.getByRole('heading', { name: t.codes })).toBeVisible();
+    const codes = await page.locator('#recovery-codes li').allTextContents();
+    expect(codes).toHaveLength(10);
+    await expectNoAxeViolations(page);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: t.download }).click();
+    const file = await readFile((await (await downloading).path()) ?? '', 'utf8');
+    for (const code of codes) expect(file).toContain(code);
+    await page.getByRole('link', { name: t.continue }).click();
+    await page.waitForURL((url) => url.origin === new URL(portal.url).origin);
+
+    // Signed out, the sign-in asks for a code after the password.
+    const reloaded = customerDataLoaded(page);
+    await page.goto(portal.url);
+    await reloaded;
+    await signOut(page);
+    await submitCredentials(page, user.email, user.password);
+    await expect(page.getByRole('heading', { name: t.code })).toBeVisible();
+    const input = page.getByLabel(t.codeLabel);
+    await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(input).toHaveAttribute('inputmode', 'numeric');
+    await expect(input).toBeFocused();
+    await expectNoAxeViolations(page);
+    await awayFromStepEdge(page);
+    const next = codeAt(secret, 1);
+    const loaded = customerDataLoaded(page);
+    await page.keyboard.type(next);
+    await page.keyboard.press('Enter');
+    await loaded;
+    await expectSignedInAs(page, user.name);
+
+    // The same code again is refused; a recovery code works in its place.
+    await signOut(page);
+    await submitCredentials(page, user.email, user.password);
+    await expect(page.getByLabel(t.codeLabel)).toBeFocused();
+    await page.keyboard.type(next);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toContainText(t.wrongCode);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t.useRecovery }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: t.recovery })).toBeVisible();
+    await expect(page.getByText(t.left)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(page.getByLabel(t.recoveryLabel)).toBeFocused();
+    const afterRecovery = customerDataLoaded(page);
+    await page.keyboard.type(codes[0] ?? '');
+    await page.keyboard.press('Enter');
+    await afterRecovery;
+    await expectSignedInAs(page, user.name);
+  });
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The signed-in person's second factors (issue 25, decision 0064). With the embedded provider the
+ * portal knows them; with an external one it does not (`provider: 'external'`, the rest null) and
+ * the security page links to the provider's own pages.
+ */
+export const SecondFactorsSchema = z
+  .object({
+    provider: z.enum(['embedded', 'external']),
+    /** The authenticator app (TOTP): when its setup was confirmed; null: none. */
+    totp: z.object({ confirmedAt: z.iso.datetime({ offset: true }) }).nullable(),
+    /** Unused recovery codes; null when the portal cannot know. */
+    recoveryCodesLeft: z.number().int().min(0).nullable(),
+  })
+  .meta({ id: 'SecondFactors' });
+export type SecondFactors = z.infer<typeof SecondFactorsSchema>;
