@@ -19,3 +19,12 @@ export {
 } from './administration.ts';
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
+export {
+  accountSessions,
+  accountSignIns,
+  endAccountSession,
+  endAllAccountSessions,
+  type AccountSession,
+  type AccountSignIn,
+} from './account-security.ts';
+export { browserLine, describeUserAgent } from './user-agent.ts';

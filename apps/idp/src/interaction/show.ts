@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findAccountById } from '../accounts.ts';
 import { PageError } from '../app/error-page.ts';
+import { completeSignIn } from '../flows/sign-in/complete.ts';
 import { showSignIn } from '../flows/sign-in/render.ts';
 import { clearedTicket, hasTicket, redeemSignInTicket } from '../sign-in-ticket.ts';
 import { grantFirstParty } from './consent.ts';
@@ -12,13 +14,14 @@ import type { InteractionDeps } from './types.ts';
  * (sign-in-ticket.ts): its first sign-in needs no password. The cookie goes either way.
  */
 async function signInByTicket(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { issuer, db, logger } = deps.options;
+  const { issuer, db } = deps.options;
   if (!hasTicket(request, issuer)) return undefined;
   void reply.header('set-cookie', clearedTicket(issuer));
   const accountId = await redeemSignInTicket(db, request, issuer);
-  if (accountId === undefined) return undefined;
-  logger.info({ accountId }, 'signed in after confirming the address');
-  return finishInteraction(deps, request, reply, { login: { accountId, amr: ['pwd'] } }, false);
+  const account = accountId === undefined ? undefined : await findAccountById(db, accountId);
+  if (account === undefined) return undefined;
+  const message = 'signed in after confirming the address';
+  return completeSignIn(deps, request, reply, { account, amr: ['pwd'], message });
 }
 
 /**

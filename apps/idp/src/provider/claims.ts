@@ -21,13 +21,19 @@ export function findAccount(db: IdpDb) {
 
 /**
  * The api links identities by verified e-mail (docs/product.md §2): every access token carries
- * `email` and `email_verified`, so the api need not ask the userinfo endpoint.
+ * `email` and `email_verified`, so the api need not ask the userinfo endpoint. `sid`, the
+ * session's id for the portal (as in the ID token), tells the api which session is the
+ * caller's own (decision 0068).
  */
 export function extraTokenClaims(db: IdpDb) {
-  return async (_ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string }) => {
+  return async (
+    _ctx: KoaContextWithOIDC,
+    token: { kind: string; accountId?: string; sid?: string },
+  ) => {
     if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
     const account = await findAccountById(db, token.accountId);
     if (!account) return undefined;
-    return { email: account.email, email_verified: account.emailVerified };
+    const sid = token.sid ? { sid: token.sid } : {};
+    return { email: account.email, email_verified: account.emailVerified, ...sid };
   };
 }

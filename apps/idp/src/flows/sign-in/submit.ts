@@ -1,16 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PageError } from '../../app/error-page.ts';
-import { deviceCookie, knownDevice } from '../../device-cookie.ts';
+import { knownDevice } from '../../device-cookie.ts';
 import { issueFormToken } from '../../forms/form-token.ts';
-import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
 import { interactionLocale } from '../../interaction/locale.ts';
 import { InteractionParams } from '../../interaction/params.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { recordFailedSignIn } from '../../sign-in-history.ts';
 import { themeOf } from '../../pages/look.ts';
+import { keptUserAgent } from '../../user-agent.ts';
+import { completeSignIn } from './complete.ts';
 import { MAX_EMAIL, returnOf, sendSignIn } from './render.ts';
 
 const MAX_PASSWORD = 1024;
@@ -21,8 +23,8 @@ const SignInForm = z.object({ csrf: formField, email: formField, password: formF
  * `POST /interaction/:uid/login`: checks the credentials and counts a failure for the account
  * from this client and for the client address (Fastify's `request.ip`, decision 0016) — a
  * browser that signed in to the account before counts as a client of its own (decision 0051). A
- * success finishes the interaction and marks the browser as known; otherwise the form comes back
- * with the problem.
+ * success finishes the interaction (complete.ts: recorded, the browser marked as known); a wrong
+ * password is recorded in the account's history; otherwise the form comes back with the problem.
  */
 export async function submitSignIn(
   deps: InteractionDeps,
@@ -61,6 +63,8 @@ export async function submitSignIn(
   }
   if (outcome.kind === 'failed') {
     options.logger.info({ waitSeconds: outcome.waitSeconds }, 'sign-in failed');
+    const userAgent = keptUserAgent(request.headers['user-agent']);
+    await recordFailedSignIn(options.db, { email, userAgent, device });
     return sendSignIn(deps, reply, {
       ...page,
       status: 401,
@@ -79,8 +83,5 @@ export async function submitSignIn(
       problem: { kind: 'unverified', resend },
     });
   }
-  options.logger.info({ accountId: outcome.account.id }, 'signed in');
-  void reply.header('set-cookie', deviceCookie(options.issuer, deps.secrets()[0] ?? '', email));
-  const login = { accountId: outcome.account.id, amr: ['pwd'] };
-  return finishInteraction(deps, request, reply, { login }, false);
+  return completeSignIn(deps, request, reply, { account: outcome.account, amr: ['pwd'] });
 }
