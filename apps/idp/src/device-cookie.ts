@@ -42,7 +42,12 @@ export function knownDevice(
  * that was known keeps its nonce (`known`), so the sign-in history sees the same browser again
  * (decision 0067).
  */
-export function deviceCookie(issuer: string, secret: string, email: string, known?: string): string {
+export function deviceCookie(
+  issuer: string,
+  secret: string,
+  email: string,
+  known?: string,
+): string {
   const nonce = known && NONCE_FORMAT.test(known) ? known : randomBytes(16).toString('base64url');
   const secure = issuer.startsWith('https:') ? '; Secure' : '';
   const value = `${nonce}.${macOf(nonce, email, secret)}`;

@@ -33,7 +33,11 @@ const pendingWork = new WeakMap<object, Promise<void>>();
  * belongs to.
  */
 export function trackSessionActivity(provider: Provider, options: ResolvedOptions): void {
-  const note = (ctx: KoaContextWithOIDC, uid: string | undefined, accountId: string | undefined) => {
+  const note = (
+    ctx: KoaContextWithOIDC,
+    uid: string | undefined,
+    accountId: string | undefined,
+  ) => {
     if (!uid || !accountId) return;
     const userAgent = keptUserAgent(ctx.get('user-agent'));
     pendingWork.set(

@@ -53,6 +53,25 @@ export async function hasSignedInBefore(db: IdpDb, accountId: string): Promise<b
   return row !== undefined;
 }
 
+/** At most one new-browser mail a day per account, so the notices never use up its mail limit. */
+export const NEW_BROWSER_MAIL_EVERY_SECONDS = 24 * 60 * 60;
+
+/** Whether a new-browser mail went to the account within {@link NEW_BROWSER_MAIL_EVERY_SECONDS}. */
+export async function mailedNewBrowserRecently(db: IdpDb, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: idpSignIns.id })
+    .from(idpSignIns)
+    .where(
+      and(
+        eq(idpSignIns.accountId, accountId),
+        eq(idpSignIns.newBrowser, true),
+        sql`${idpSignIns.at} > now() - make_interval(secs => ${NEW_BROWSER_MAIL_EVERY_SECONDS})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Writes one entry and drops that outcome's entries past the newest {@link KEPT_PER_OUTCOME}. */
 export async function recordSignInEntry(db: IdpDb, entry: SignInEntry): Promise<void> {
   await db.insert(idpSignIns).values({

@@ -15,5 +15,6 @@ export * from './text.ts';
 export * from './picklists.ts';
 export * from './preferences.ts';
 export * from './profile.ts';
+export * from './security.ts';
 export * from './problem.ts';
 export * from './web-configuration.ts';

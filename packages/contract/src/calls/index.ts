@@ -6,5 +6,6 @@ export * from './lifetime.ts';
 export * from './location.ts';
 export * from './preferences.ts';
 export * from './rights.ts';
+export * from './security.ts';
 export * from './test-endpoints.ts';
 export * from './utility.ts';

@@ -7,6 +7,7 @@ import type { InteractionDeps } from '../../interaction/types.ts';
 import {
   hasSecondFactor,
   hasSignedInBefore,
+  mailedNewBrowserRecently,
   methodOfAmr,
   recordSignInEntry,
   type SignInMethod,
@@ -29,7 +30,8 @@ export interface CompletedSignIn {
 /**
  * The one place a sign-in finishes (decision 0067): it is recorded in the account's history
  * with its browser; a browser the account has not seen before (no valid device cookie for it)
- * gets the person a mail, unless this is the account's first sign-in (just registered); the
+ * gets the person a mail (at most one a day), unless this is the account's first sign-in (just
+ * registered); the
  * browser keeps (or gets) its device cookie; then the interaction finishes with `amr`.
  */
 export async function completeSignIn(
@@ -44,6 +46,7 @@ export async function completeSignIn(
   const userAgent = keptUserAgent(request.headers['user-agent']);
   const newBrowser = await options.db.transaction(async (tx) => {
     const isNew = device === undefined && (await hasSignedInBefore(tx, account.id));
+    const mail = isNew && !(await mailedNewBrowserRecently(tx, account.id));
     await recordSignInEntry(tx, {
       accountId: account.id,
       outcome: 'success',
@@ -53,7 +56,7 @@ export async function completeSignIn(
       device,
       newBrowser: isNew,
     });
-    if (isNew) {
+    if (mail) {
       await options.mailer.send(tx, {
         kind: 'new-browser-sign-in',
         to: account.email,
