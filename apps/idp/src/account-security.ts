@@ -26,7 +26,7 @@ export interface AccountSession extends BrowserDescription {
   signedInAt: Date;
   lastActiveAt: Date;
   userAgent: string;
-  /** The session of the token that asks (its `sid`). */
+  /** The session of the token that asks (its `sid` claim names the session's `uid`). */
   current: boolean;
 }
 
@@ -46,8 +46,8 @@ async function sessionRows(db: IdpDb, accountId: string) {
 }
 
 /**
- * The account's live provider sessions, the one whose `sid` is `currentSid` marked, newest
- * activity first.
+ * The account's live provider sessions, newest activity first; the one of the caller's token
+ * (its `sid` claim, the session's `uid`) is marked as current.
  */
 export async function accountSessions(
   db: IdpDb,
@@ -72,7 +72,6 @@ export async function accountSessions(
       const signedInAt = session.loginTs
         ? new Date(session.loginTs * 1000)
         : (seen?.firstSeenAt ?? new Date(0));
-      const sids = Object.values(session.authorizations ?? {}).map((a) => a.sid);
       const userAgent = seen?.userAgent ?? '';
       return {
         id: session.uid,
@@ -80,7 +79,7 @@ export async function accountSessions(
         lastActiveAt: seen?.lastSeenAt ?? signedInAt,
         userAgent,
         ...describeUserAgent(userAgent),
-        current: currentSid !== undefined && sids.includes(currentSid),
+        current: session.uid === currentSid,
       };
     })
     .sort((a, b) => b.lastActiveAt.getTime() - a.lastActiveAt.getTime());

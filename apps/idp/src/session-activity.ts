@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
@@ -9,12 +9,22 @@ import { keptUserAgent } from './user-agent.ts';
 
 const AccountId = z.uuid();
 
-/** Notes that a provider session was used now, from this user agent (decision 0068). */
+/**
+ * Notes that a provider session was used now (decision 0068). The browser's own requests (the
+ * authorization) name its user agent; a token request only says when.
+ */
 export async function touchSession(
   db: IdpDb,
-  session: { uid: string; accountId: string; userAgent: string },
+  session: { uid: string; accountId: string; userAgent: string | undefined },
 ): Promise<void> {
   if (!AccountId.safeParse(session.accountId).success || session.uid.length > 200) return;
+  if (session.userAgent === undefined) {
+    await db
+      .update(idpSessionActivity)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(idpSessionActivity.sessionUid, session.uid));
+    return;
+  }
   await db
     .insert(idpSessionActivity)
     .values({ sessionUid: session.uid, accountId: session.accountId, userAgent: session.userAgent })
@@ -37,9 +47,10 @@ export function trackSessionActivity(provider: Provider, options: ResolvedOption
     ctx: KoaContextWithOIDC,
     uid: string | undefined,
     accountId: string | undefined,
+    fromBrowser: boolean,
   ) => {
     if (!uid || !accountId) return;
-    const userAgent = keptUserAgent(ctx.get('user-agent'));
+    const userAgent = fromBrowser ? keptUserAgent(ctx.get('user-agent')) : undefined;
     pendingWork.set(
       ctx,
       touchSession(options.db, { uid, accountId, userAgent }).catch((error: unknown) =>
@@ -49,11 +60,11 @@ export function trackSessionActivity(provider: Provider, options: ResolvedOption
   };
   provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
     const session = ctx.oidc.session;
-    note(ctx, session?.uid, session?.accountId);
+    note(ctx, session?.uid, session?.accountId, true);
   });
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     const token = ctx.oidc.entities.AccessToken ?? ctx.oidc.entities.RefreshToken;
-    note(ctx, token?.sessionUid, token?.accountId);
+    note(ctx, token?.sessionUid, token?.accountId, false);
   });
   provider.use(async (ctx, next) => {
     await next();

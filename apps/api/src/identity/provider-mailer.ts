@@ -39,8 +39,11 @@ function outgoing(mail: IdentityMail): OutgoingMail {
 /** A moment as the portal's people read it: their day and time in Germany, with the zone. */
 function timeInGermany(at: Date, language: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZone: 'Europe/Berlin',
     timeZoneName: 'short',
   }).format(at);

@@ -14,6 +14,7 @@ const AREAS = [
   'location',
   'preferences',
   'rights',
+  'security',
   'utility',
 ] as const;
 type Area = (typeof AREAS)[number];

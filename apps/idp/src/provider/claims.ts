@@ -22,18 +22,18 @@ export function findAccount(db: IdpDb) {
 /**
  * The api links identities by verified e-mail (docs/product.md §2): every access token carries
  * `email` and `email_verified`, so the api need not ask the userinfo endpoint. `sid`, the
- * session's id for the portal (as in the ID token), tells the api which session is the
- * caller's own (decision 0068).
+ * provider session's `uid` (the id the api names sessions by), tells the api which session is
+ * the caller's own, "this device" (decision 0068).
  */
 export function extraTokenClaims(db: IdpDb) {
   return async (
     _ctx: KoaContextWithOIDC,
-    token: { kind: string; accountId?: string; sid?: string },
+    token: { kind: string; accountId?: string; sessionUid?: string },
   ) => {
     if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
     const account = await findAccountById(db, token.accountId);
     if (!account) return undefined;
-    const sid = token.sid ? { sid: token.sid } : {};
+    const sid = token.sessionUid ? { sid: token.sessionUid } : {};
     return { email: account.email, email_verified: account.emailVerified, ...sid };
   };
 }

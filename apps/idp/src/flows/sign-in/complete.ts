@@ -57,14 +57,21 @@ export async function completeSignIn(
       newBrowser: isNew,
     });
     if (mail) {
-      await options.mailer.send(tx, {
-        kind: 'new-browser-sign-in',
-        to: account.email,
-        language: (account.locale === 'en' ? 'en' : 'de') satisfies Locale,
-        at: new Date(),
-        userAgent,
-        securityLink: new URL(SECURITY_PATH, options.portalUrl),
-      });
+      // A notice that cannot be written (a savepoint rolls it back) never stops the sign-in.
+      await tx
+        .transaction((inner) =>
+          options.mailer.send(inner, {
+            kind: 'new-browser-sign-in',
+            to: account.email,
+            language: (account.locale === 'en' ? 'en' : 'de') satisfies Locale,
+            at: new Date(),
+            userAgent,
+            securityLink: new URL(SECURITY_PATH, options.portalUrl),
+          }),
+        )
+        .catch((error: unknown) =>
+          options.logger.error({ err: error }, 'the new-browser notice was not written'),
+        );
     }
     return isNew;
   });
