@@ -15,8 +15,7 @@ import { useEmbeddedProvider } from '../identity/support/provider.ts';
 import { refresh, signIn, submitSignIn, type Tokens } from '../identity/support/sign-in.ts';
 
 const PASSWORD = 'Demo-Portal-2026';
-const FIREFOX =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
@@ -30,7 +29,11 @@ describe('sessions and sign-ins of the embedded provider', () => {
   let client: ApiClient;
   beforeAll(async () => {
     const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    app = await buildApp({ config: provider.config, database: provider.database.database, logStream });
+    app = await buildApp({
+      config: provider.config,
+      database: provider.database.database,
+      logStream,
+    });
     await app.ready();
     client = createApiClient(app);
   });
@@ -74,12 +77,16 @@ describe('sessions and sign-ins of the embedded provider', () => {
     expect(own.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     const current = own.find((s: { current: boolean }) => s.current);
     expect(current).toMatchObject({ browser: 'Firefox 128', system: 'Windows 10' });
-    expect(own).toContainEqual(expect.objectContaining({ browser: 'Safari 17', system: 'macOS Sonoma', current: false }));
+    expect(own).toContainEqual(
+      expect.objectContaining({ browser: 'Safari 17', system: 'macOS Sonoma', current: false }),
+    );
     // Nobody else's: ben's session is in ben's list only.
     const bens = (await sessionsOf(other)).sessions.map((s: { id: string }) => s.id);
     expect(bens).toHaveLength(1);
     expect(own.map((s: { id: string }) => s.id)).not.toContain(bens[0]);
-    const fromThere = (await sessionsOf(there)).sessions.find((s: { current: boolean }) => s.current);
+    const fromThere = (await sessionsOf(there)).sessions.find(
+      (s: { current: boolean }) => s.current,
+    );
     expect(fromThere?.browser).toBe('Safari 17');
   });
 
@@ -200,7 +207,9 @@ describe('sessions and sign-ins of the embedded provider', () => {
       db()
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.template, 'new-browser-sign-in')));
+        .where(
+          and(eq(mailOutbox.recipient, email), eq(mailOutbox.template, 'new-browser-sign-in')),
+        );
     const known = browserWith(FIREFOX);
     const first = await signInAs(email, FIREFOX, known);
     const before = (await mails()).length;

@@ -32,7 +32,7 @@ export const securityEndAllSessions = defineCall({
   path: '/Security/EndAllSessions',
   tag: 'Security',
   summary:
-    "Signs the caller out everywhere: every session at the provider ends and every refresh token is revoked; other browsers are signed out at their next token renewal",
+    'Signs the caller out everywhere: every session at the provider ends and every refresh token is revoked; other browsers are signed out at their next token renewal',
   access: 'customer',
   response: SessionsEndedSchema,
 });
