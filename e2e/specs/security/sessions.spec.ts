@@ -13,6 +13,7 @@ const TEXTS = {
     signIns: 'Letzte Anmeldungen',
     thisDevice: 'Dieses Gerät',
     endOne: /^Sitzung .* abmelden$/,
+    endOneConfirm: 'Abmelden',
     endAll: 'Überall abmelden',
     cancel: 'Abbrechen',
     success: 'Erfolgreich',
@@ -27,6 +28,7 @@ const TEXTS = {
     signIns: 'Recent sign-ins',
     thisDevice: 'This device',
     endOne: /^Sign out session .*$/,
+    endOneConfirm: 'Sign out',
     endAll: 'Sign out everywhere',
     cancel: 'Cancel',
     success: 'Successful',
@@ -66,6 +68,10 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await submitCredentials(other, user.email, 'Falsches-Passwort-1');
     await expect(signInForm(other).alert).toBeVisible();
     await signIn(other, user.email, user.password);
+    // A third browser, to be signed out on its own.
+    const third = await newBrowserPage(browser, portal.url, language, scheme);
+    await third.goto(`${portal.url}/dashboard`);
+    await signIn(third, user.email, user.password);
 
     // This browser, on the security page; it reaches it from the user menu.
     const page = await newBrowserPage(browser, portal.url, language, scheme);
@@ -81,19 +87,27 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(headings).toHaveText([texts.methods, texts.sessions, texts.signIns]);
     await expect(page.getByText(texts.password, { exact: true }).first()).toBeVisible();
 
-    // Two sessions, this one marked; the other can be signed out on its own.
+    // Three sessions, this one marked; each other one can be signed out on its own.
     const sessions = page.getByRole('region', { name: texts.sessions }).getByRole('listitem');
-    await expect(sessions).toHaveCount(2);
+    await expect(sessions).toHaveCount(3);
     await expect(sessions.filter({ hasText: texts.thisDevice })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: texts.endOne })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: texts.endOne })).toHaveCount(2);
     await expect(sessions.first()).toContainText('Chrom');
 
-    // Two sign-ins and the failed attempt, newest first.
+    // Three sign-ins and the failed attempt, newest first.
     const rows = page.getByRole('region', { name: texts.signIns }).getByRole('row');
-    await expect(rows).toHaveCount(4);
+    await expect(rows).toHaveCount(5);
     await expect(rows.nth(1)).toContainText(texts.success);
-    await expect(rows.nth(3)).toContainText(texts.failure);
+    await expect(rows.nth(4)).toContainText(texts.failure);
     await expectNoAxeViolations(page);
+
+    // Signing one session out (it asks first): two are left.
+    await page.getByRole('button', { name: texts.endOne }).first().click();
+    const endOneDialog = page.getByRole('dialog');
+    await expect(endOneDialog).toBeVisible();
+    await endOneDialog.getByRole('button', { name: texts.endOneConfirm, exact: true }).click();
+    await expect(endOneDialog).toBeHidden();
+    await expect(sessions).toHaveCount(2);
 
     // Keyboard only: the button, Enter; the dialog starts on Cancel; Tab to confirm, Enter.
     const endAll = page.getByRole('button', { name: texts.endAll });
@@ -107,20 +121,26 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await page.keyboard.press('Tab');
     await expect(confirm).toBeFocused();
     const otherSignIns = recordSignInRequests(other, portal.issuer);
+    const thirdSignIns = recordSignInRequests(third, portal.issuer);
     await page.keyboard.press('Enter');
 
     // This browser is signed out at once and asked for the password …
     await expect(signInForm(page).password).toBeVisible();
     expect(page.url().startsWith(portal.issuer)).toBe(true);
 
-    // … the other at its next token renewal, due a minute before its access token expires.
-    await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
-    await other.context().clock.fastForward('09:05');
-    await expect(signInForm(other).password).toBeVisible();
-    const request = await lastSignInRequest(otherSignIns);
-    expect(request.searchParams.get('pp_notice')).toBe('signed-out');
+    // … the others (one ended on its own, one by "everywhere") at their next token renewal,
+    // due a minute before the access token expires.
+    for (const [elsewhere, seen] of [
+      [other, otherSignIns],
+      [third, thirdSignIns],
+    ] as const) {
+      await expect(elsewhere.getByRole('heading', { level: 1 })).toBeVisible();
+      await elsewhere.context().clock.fastForward('09:05');
+      await expect(signInForm(elsewhere).password).toBeVisible();
+      const request = await lastSignInRequest(seen);
+      expect(request.searchParams.get('pp_notice')).toBe('signed-out');
+    }
 
-    await page.context().close();
-    await other.context().close();
+    for (const each of [page, other, third]) await each.context().close();
   });
 }
