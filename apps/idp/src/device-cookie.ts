@@ -37,9 +37,18 @@ export function knownDevice(
   return valid ? nonce : undefined;
 }
 
-/** The `Set-Cookie` value that marks this browser as known to the account of `email`. */
-export function deviceCookie(issuer: string, secret: string, email: string): string {
-  const nonce = randomBytes(16).toString('base64url');
+/**
+ * The `Set-Cookie` value that marks this browser as known to the account of `email`. A browser
+ * that was known keeps its nonce (`known`), so the sign-in history sees the same browser again
+ * (decision 0067).
+ */
+export function deviceCookie(
+  issuer: string,
+  secret: string,
+  email: string,
+  known?: string,
+): string {
+  const nonce = known && NONCE_FORMAT.test(known) ? known : randomBytes(16).toString('base64url');
   const secure = issuer.startsWith('https:') ? '; Secure' : '';
   const value = `${nonce}.${macOf(nonce, email, secret)}`;
   return `${cookieName(issuer)}=${value}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;

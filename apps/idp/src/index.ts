@@ -20,3 +20,12 @@ export {
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
 export { secondFactorState, type SecondFactorState } from './second-factor/store.ts';
+export {
+  accountSessions,
+  accountSignIns,
+  endAccountSession,
+  endAllAccountSessions,
+  type AccountSession,
+  type AccountSignIn,
+} from './account-security.ts';
+export { browserLine, describeUserAgent } from './user-agent.ts';

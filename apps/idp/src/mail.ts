@@ -29,6 +29,17 @@ export type IdentityMail =
       /** Sets a new password (single use). */
       link: URL;
       validMinutes: number;
+    }
+  | {
+      kind: 'new-browser-sign-in';
+      to: string;
+      language: Locale;
+      /** When the sign-in happened. */
+      at: Date;
+      /** The browser's user agent, which the mail names as browser and system. */
+      userAgent: string;
+      /** The portal's security page: sessions, sign-ins, sign out everywhere. */
+      securityLink: URL;
     };
 
 export interface IdentityMailer {

@@ -1,5 +1,6 @@
 import { sweepAccountTokens } from './account-tokens.ts';
 import { sweepUnconfirmedAccounts } from './accounts.ts';
+import { sweepSessionActivity } from './account-security.ts';
 import { sweepPayloads } from './adapter.ts';
 import { buildApp } from './app/build-app.ts';
 import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './keys.ts';
@@ -50,6 +51,7 @@ export async function createIdentityProvider(
     await sweepThrottle(db, options.throttle);
     await sweepUnconfirmedAccounts(db);
     await sweepAccountTokens(db);
+    await sweepSessionActivity(db, LIFETIMES.session);
   }
 
   const app = await buildApp({

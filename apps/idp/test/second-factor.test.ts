@@ -20,6 +20,16 @@ const PASSWORD = 'Zweiter-Faktor-2026';
 const MFA = { amr: ['pwd', 'otp', 'mfa'], acr: 'urn:practice-portal:acr:mfa' };
 const PWD = { amr: ['pwd'], acr: 'urn:practice-portal:acr:pwd' };
 
+/** The account's sign-in history, oldest first: what the security page lists. */
+async function historyOf(email: string) {
+  const result = await idp.database.database.db.execute(
+    sql`select s.outcome, s.method, s.second_factor from idp_sign_ins s join idp_accounts a on a.id = s.account_id where a.email = ${email} order by s.at, s.outcome`,
+  );
+  return (
+    result as unknown as { rows: { outcome: string; method: string; second_factor: boolean }[] }
+  ).rows.map((r) => `${r.outcome} ${r.method}${r.second_factor ? ' +2fa' : ''}`);
+}
+
 let accounts = 0;
 async function newAccount(): Promise<string> {
   accounts += 1;
@@ -172,6 +182,11 @@ describe('two-factor sign-in with an authenticator app', () => {
       step.verifier,
     );
     await expectLogin(tokens, MFA);
+    // The wrong code and the sign-in with the right one are in the person's history.
+    expect((await historyOf(email)).slice(-2)).toEqual([
+      'failure authenticator',
+      'success password +2fa',
+    ]);
 
     // The same code again, and a code of an earlier step: refused (each code works once).
     const again = await passwordStep(email);
@@ -252,6 +267,7 @@ describe('two-factor sign-in with an authenticator app', () => {
       await finish(step.browser, used.response.headers.get('location') ?? '', step.verifier),
       MFA,
     );
+    expect((await historyOf(email)).at(-1)).toBe('success recovery-code +2fa');
 
     const next = await passwordStep(email);
     const again = await post(next.browser, `${next.base}/second-factor`, {

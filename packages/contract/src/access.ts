@@ -2,6 +2,7 @@
 export const ROUTES = {
   dashboard: '/dashboard',
   info: '/info',
+  security: '/security',
   newsletter: '/newsletter',
   unauthorized: '/unauthorized',
   verify: '/verify',
@@ -26,6 +27,7 @@ export const MEMBER_PATTERNS: readonly string[] = [
   'verify',
   '/dashboard',
   '/info',
+  '/security',
   '/newsletter',
   '/my-practice',
   '/my-practice/new-practice',

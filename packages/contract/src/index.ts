@@ -15,6 +15,7 @@ export * from './text.ts';
 export * from './picklists.ts';
 export * from './preferences.ts';
 export * from './profile.ts';
+export * from './security.ts';
 export * from './problem.ts';
 export * from './second-factors.ts';
 export * from './web-configuration.ts';

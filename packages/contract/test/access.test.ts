@@ -13,6 +13,8 @@ import {
 const TABLE: [string, boolean, boolean][] = [
   [ROUTES.dashboard, true, true],
   [ROUTES.info, true, true],
+  // Issue 25: every signed-in person's own security page.
+  [ROUTES.security, true, true],
   [ROUTES.newsletter, true, true],
   [ROUTES.unauthorized, true, true],
   [ROUTES.verify, true, true],

@@ -1,4 +1,4 @@
-import type { IdentityMail, IdentityMailer } from '@pp/idp';
+import { browserLine, type IdentityMail, type IdentityMailer } from '@pp/idp';
 import { enqueueMail, type MailSite, type OutgoingMail } from '../mail/outbox.ts';
 import { checkMailQuota } from '../mail/quota.ts';
 
@@ -23,7 +23,30 @@ function outgoing(mail: IdentityMail): OutgoingMail {
         template: 'password-reset',
         params: { link: mail.link, validMinutes: mail.validMinutes },
       };
+    case 'new-browser-sign-in':
+      return {
+        ...envelope,
+        template: 'new-browser-sign-in',
+        params: {
+          when: timeInGermany(mail.at, mail.language),
+          browser: browserLine(mail.userAgent, mail.language === 'de' ? 'unter' : 'on'),
+          link: mail.securityLink,
+        },
+      };
   }
+}
+
+/** A moment as the portal's people read it: their day and time in Germany, with the zone. */
+function timeInGermany(at: Date, language: 'de' | 'en'): string {
+  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Berlin',
+    timeZoneName: 'short',
+  }).format(at);
 }
 
 /**

@@ -103,6 +103,11 @@ export const ROWS: Record<string, Row> = {
   Rights_IsUserAdminOfPractice: (o) => ({ query: { practiceId: o.practice } }),
   Rights_IsUserConnectedToPractice: (o) => ({ query: { practiceId: o.practice } }),
   Rights_IsUserSuperAdminOfPractice: (o) => ({ query: { practiceId: o.practice } }),
+  // Only one's own session: any other id answers 404 (security/account-sessions.test.ts).
+  Security_EndAllSessions: none,
+  Security_EndSession: () => ({ body: { sessionId: 'kein-session-id-bekannt' } }),
+  Security_GetSessions: none,
+  Security_GetSignIns: none,
   Utility_EmailProhibitedAlias: none,
 };
 

@@ -163,3 +163,59 @@ export const idpRecoveryCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
 );
+
+export const SIGN_IN_OUTCOMES = ['success', 'failure'] as const;
+export type SignInOutcomeKind = (typeof SIGN_IN_OUTCOMES)[number];
+
+/**
+ * An account's sign-ins and failed attempts (decision 0067): when, how (`method`: `password`,
+ * later others), the browser's user agent, whether a second factor was used, and the browser's
+ * identity (SHA-256 of its device cookie's nonce, device-cookie.ts). The newest 30 of each
+ * outcome are kept, so failures never push the successes out.
+ */
+export const idpSignIns = pgTable(
+  'idp_sign_ins',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull().defaultNow(),
+    outcome: text('outcome', { enum: SIGN_IN_OUTCOMES }).notNull(),
+    method: text('method').notNull(),
+    secondFactor: boolean('second_factor').notNull().default(false),
+    userAgent: text('user_agent').notNull().default(''),
+    /** SHA-256 of the device cookie's nonce; null when the browser had none yet. */
+    device: text('device'),
+    /** This success came from a browser the account had not seen (the mail went out). */
+    newBrowser: boolean('new_browser').notNull().default(false),
+  },
+  (t) => [
+    index('idp_sign_ins_account_idx').on(t.accountId, t.at),
+    check(
+      'idp_sign_ins_outcome_check',
+      sql`${t.outcome} in (${sql.raw(SIGN_IN_OUTCOMES.map((p) => `'${p}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/**
+ * What the provider's Session payload does not hold (decision 0068): the browser's user agent
+ * and its last activity (sign-in, silent renewal, token refresh), per session `uid`. Removed with
+ * the session; left-overs are swept after the session's lifetime.
+ */
+export const idpSessionActivity = pgTable(
+  'idp_session_activity',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('idp_session_activity_account_idx').on(t.accountId)],
+);

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findAccountById } from '../accounts.ts';
 import { PageError } from '../app/error-page.ts';
 import { showAction, showPendingSecondStep } from '../flows/second-factor/routes.ts';
+import { completeSignIn } from '../flows/sign-in/complete.ts';
 import { showSignIn } from '../flows/sign-in/render.ts';
 import { ACTION_PROMPT } from '../second-factor/actions.ts';
 import { PASSWORD_ONLY } from '../second-factor/amr.ts';
@@ -15,15 +17,15 @@ import type { InteractionDeps } from './types.ts';
  * (sign-in-ticket.ts): its first sign-in needs no password. The cookie goes either way.
  */
 async function signInByTicket(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { issuer, db, logger } = deps.options;
+  const { issuer, db } = deps.options;
   if (!hasTicket(request, issuer)) return undefined;
   void reply.header('set-cookie', clearedTicket(issuer));
   const accountId = await redeemSignInTicket(db, request, issuer);
-  if (accountId === undefined) return undefined;
-  logger.info({ accountId }, 'signed in after confirming the address');
+  const account = accountId === undefined ? undefined : await findAccountById(db, accountId);
+  if (account === undefined) return undefined;
   // A new account has no second factor yet.
-  const login = { accountId, ...PASSWORD_ONLY };
-  return finishInteraction(deps, request, reply, { login }, false);
+  const message = 'signed in after confirming the address';
+  return completeSignIn(deps, request, reply, { account, login: PASSWORD_ONLY, message });
 }
 
 /**

@@ -33,18 +33,25 @@ function loginMethodOf(ctx: KoaContextWithOIDC | undefined) {
 
 /**
  * The api links identities by verified e-mail (docs/product.md §2): every access token carries
- * `email` and `email_verified`, so the api need not ask the userinfo endpoint; and `amr`/`acr`,
- * which the api checks against a practice's second-factor requirement.
+ * `email` and `email_verified`, so the api need not ask the userinfo endpoint; `amr`/`acr`,
+ * which the api checks against a practice's second-factor requirement; and `sid`, the provider
+ * session's `uid` (the id the api names sessions by), which tells the api which session is the
+ * caller's own, "this device" (decision 0068).
  */
 export function extraTokenClaims(db: IdpDb) {
-  return async (ctx: KoaContextWithOIDC, token: { kind: string; accountId?: string }) => {
+  return async (
+    ctx: KoaContextWithOIDC,
+    token: { kind: string; accountId?: string; sessionUid?: string },
+  ) => {
     if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
     const account = await findAccountById(db, token.accountId);
     if (!account) return undefined;
+    const sid = token.sessionUid ? { sid: token.sessionUid } : {};
     return {
       email: account.email,
       email_verified: account.emailVerified,
       ...loginMethodOf(ctx),
+      ...sid,
     };
   };
 }

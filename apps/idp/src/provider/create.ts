@@ -1,6 +1,7 @@
 import Provider, { type errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { KeyMaterial } from '../keys.ts';
 import type { ResolvedOptions } from '../options.ts';
+import { trackSessionActivity } from '../session-activity.ts';
 import { providerConfiguration } from './config.ts';
 
 /** Work a request must finish before its response is sent (ending a session after token reuse). */
@@ -56,6 +57,7 @@ export function createProvider(options: ResolvedOptions, keys: KeyMaterial): Pro
   // The raw request carries Fastify's trustProxy decision only (app/forwarded-headers.ts).
   provider.proxy = true;
   endSessionOnReuse(provider, options);
+  trackSessionActivity(provider, options);
   logEvents(provider, options);
   return provider;
 }

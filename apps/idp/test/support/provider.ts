@@ -4,7 +4,7 @@ import { freePort } from '@pp/testing';
 import type { IdpDb } from '../../src/db/database.ts';
 import { createIdentityProvider, type IdentityProvider } from '../../src/index.ts';
 import type { IdentityProviderOptions } from '../../src/options.ts';
-import type { IdentityMailer } from '../../src/mail.ts';
+import type { IdentityMail, IdentityMailer } from '../../src/mail.ts';
 import { seedDemoAccounts } from '../../src/accounts.ts';
 import { recordingLogger } from './logger.ts';
 
@@ -26,11 +26,19 @@ export interface RunningIdp {
 }
 
 /**
- * Sign-in, tokens and keys send no mail; the flows that do (registration, password reset) are
- * tested in the api, which delivers the provider's mails through its outbox.
+ * Tokens and keys send no mail; the flows that do (registration, password reset) are tested in
+ * the api, which delivers the provider's mails through its outbox. A sign-in from a browser the
+ * account has not seen sends its notice (decision 0067): kept here for the tests that look.
  */
+export const sentNotices: IdentityMail[] = [];
 const noMail: IdentityMailer = {
-  send: () => Promise.reject(new Error('this test was not expected to send mail')),
+  send: (_tx, mail) => {
+    if (mail.kind !== 'new-browser-sign-in') {
+      return Promise.reject(new Error('this test was not expected to send mail'));
+    }
+    sentNotices.push(mail);
+    return Promise.resolve(true);
+  },
 };
 
 /** Starts a provider over real HTTP on a loopback port, on the given database. */

@@ -7,5 +7,6 @@ export * from './location.ts';
 export * from './preferences.ts';
 export * from './rights.ts';
 export * from './second-factors.ts';
+export * from './security.ts';
 export * from './test-endpoints.ts';
 export * from './utility.ts';

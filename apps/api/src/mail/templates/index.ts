@@ -6,6 +6,7 @@ import { emailChangedNotice } from './email-changed-notice.ts';
 import { emailInUse } from './email-in-use.ts';
 import { emailVerification } from './email-verification.ts';
 import { invitation } from './invitation.ts';
+import { newBrowserSignIn } from './new-browser-sign-in.ts';
 import { passwordReset } from './password-reset.ts';
 
 export const mailTemplates = {
@@ -15,6 +16,7 @@ export const mailTemplates = {
   'email-in-use': emailInUse,
   'email-changed-notice': emailChangedNotice,
   'password-reset': passwordReset,
+  'new-browser-sign-in': newBrowserSignIn,
   invitation,
   'connect-request': connectRequest,
 } as const;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { allowOnly } from '../../app/allow-only.ts';
 import { PageError } from '../../app/error-page.ts';
 import { findAccountById, type Account } from '../../accounts.ts';
-import { deviceCookie, knownDevice } from '../../device-cookie.ts';
+import { knownDevice } from '../../device-cookie.ts';
 import { messagesFor } from '../../i18n/locale.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
@@ -30,6 +30,9 @@ import {
   useRecoveryCode,
 } from '../../second-factor/store.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { recordFailedSignIn } from '../../sign-in-history.ts';
+import { keptUserAgent } from '../../user-agent.ts';
+import { completeSignIn } from '../sign-in/complete.ts';
 import {
   actionNoticePage,
   confirmActionPage,
@@ -162,6 +165,12 @@ async function submitCode(deps: InteractionDeps, request: FastifyRequest, reply:
   );
   if (outcome.kind !== 'accepted') {
     options.logger.info({ accountId: account.id, method: mode }, 'second factor refused');
+    if (outcome.kind !== 'throttled') {
+      // A wrong code after the right password: the person should see it in their history.
+      const userAgent = keptUserAgent(request.headers['user-agent']);
+      const method = mode === 'recovery' ? 'recovery-code' : 'authenticator';
+      await recordFailedSignIn(options.db, { email: account.email, userAgent, device, method });
+    }
     const { status, headers } = refusal(outcome);
     const problem: CodeProblem =
       outcome.kind === 'throttled'
@@ -172,14 +181,14 @@ async function submitCode(deps: InteractionDeps, request: FastifyRequest, reply:
           };
     return sendCodeStep(deps, reply, context, account.id, mode, status, problem, headers);
   }
-  options.logger.info({ accountId: account.id, method: mode }, 'signed in with a second factor');
   void reply.header('set-cookie', clearedSecondStepCookie(options.issuer));
-  void reply.header(
-    'set-cookie',
-    deviceCookie(options.issuer, deps.secrets()[0] ?? '', account.email),
-  );
-  const login = { accountId: account.id, ...PASSWORD_AND_CODE };
-  return finishInteraction(deps, request, reply, { login }, false);
+  // Recorded in the history (a recovery code by name), the browser marked as known, finished.
+  return completeSignIn(deps, request, reply, {
+    account,
+    login: PASSWORD_AND_CODE,
+    ...(mode === 'recovery' ? { method: 'recovery-code' } : {}),
+    message: 'signed in with a second factor',
+  });
 }
 
 // ————— the portal's actions (`pp_action`) —————

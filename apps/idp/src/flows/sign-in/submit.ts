@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PageError } from '../../app/error-page.ts';
-import { deviceCookie, knownDevice } from '../../device-cookie.ts';
+import { knownDevice } from '../../device-cookie.ts';
 import { issueFormToken } from '../../forms/form-token.ts';
-import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
 import { interactionLocale } from '../../interaction/locale.ts';
 import { InteractionParams } from '../../interaction/params.ts';
@@ -12,7 +11,10 @@ import type { InteractionDeps } from '../../interaction/types.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
 import { PASSWORD_ONLY } from '../../second-factor/amr.ts';
 import { askForSecondFactor } from '../second-factor/routes.ts';
+import { recordFailedSignIn } from '../../sign-in-history.ts';
 import { themeOf } from '../../pages/look.ts';
+import { keptUserAgent } from '../../user-agent.ts';
+import { completeSignIn } from './complete.ts';
 import { MAX_EMAIL, returnOf, sendSignIn } from './render.ts';
 
 const MAX_PASSWORD = 1024;
@@ -23,9 +25,9 @@ const SignInForm = z.object({ csrf: formField, email: formField, password: formF
  * `POST /interaction/:uid/login`: checks the credentials and counts a failure for the account
  * from this client and for the client address (Fastify's `request.ip`, decision 0016) — a
  * browser that signed in to the account before counts as a client of its own (decision 0051). A
- * success finishes the interaction and marks the browser as known — or, for an account with an
- * authenticator app, asks for its code first (decision 0064); otherwise the form comes back with
- * the problem.
+ * success finishes the interaction (complete.ts: recorded, the browser marked as known) — or,
+ * for an account with an authenticator app, asks for its code first (decision 0064); a wrong
+ * password is recorded in the account's history; otherwise the form comes back with the problem.
  */
 export async function submitSignIn(
   deps: InteractionDeps,
@@ -64,6 +66,8 @@ export async function submitSignIn(
   }
   if (outcome.kind === 'failed') {
     options.logger.info({ waitSeconds: outcome.waitSeconds }, 'sign-in failed');
+    const userAgent = keptUserAgent(request.headers['user-agent']);
+    await recordFailedSignIn(options.db, { email, userAgent, device });
     return sendSignIn(deps, reply, {
       ...page,
       status: 401,
@@ -84,8 +88,5 @@ export async function submitSignIn(
   }
   const secondStep = await askForSecondFactor(deps, request, reply, interaction, outcome.account);
   if (secondStep) return secondStep;
-  options.logger.info({ accountId: outcome.account.id }, 'signed in');
-  void reply.header('set-cookie', deviceCookie(options.issuer, deps.secrets()[0] ?? '', email));
-  const login = { accountId: outcome.account.id, ...PASSWORD_ONLY };
-  return finishInteraction(deps, request, reply, { login }, false);
+  return completeSignIn(deps, request, reply, { account: outcome.account, login: PASSWORD_ONLY });
 }

@@ -46,6 +46,13 @@ export function UserMenu() {
                 </Link>
               </li>
             )}
+            {customer && (
+              <li>
+                <Link to={ROUTES.security} className="disclosure-item" onClick={close}>
+                  {t('USER_MENU.SECURITY')}
+                </Link>
+              </li>
+            )}
             <li>
               <UnstyledButton className="disclosure-item" onClick={() => void auth.signOut()}>
                 {t('USER_MENU.SIGN_OUT')}

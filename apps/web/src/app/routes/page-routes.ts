@@ -52,6 +52,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ),
   },
   {
+    path: ROUTES.security,
+    Page: page(
+      () => import('../../features/security/components/security-page.tsx'),
+      (m) => m.SecurityPage,
+    ),
+  },
+  {
     path: ROUTES.newsletter,
     Page: page(
       () => import('../../features/newsletter/components/newsletter-page.tsx'),

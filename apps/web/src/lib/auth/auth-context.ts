@@ -35,8 +35,10 @@ export interface Auth {
   /**
    * Ends the session here, in the browser's other tabs of the portal and at the provider, whose
    * sign-in page then says why (`idle`: after the idle timeout; by default the user's choice).
+   * `providerSessionEnded`: the provider's sessions were ended already (signed out everywhere),
+   * so the browser goes straight to the sign-in page.
    */
-  signOut(reason?: SignOutReason): Promise<void>;
+  signOut(reason?: SignOutReason, options?: { providerSessionEnded?: boolean }): Promise<void>;
 }
 
 export const AuthContext = createContext<Auth | null>(null);

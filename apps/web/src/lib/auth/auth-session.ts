@@ -179,11 +179,28 @@ export class AuthSession {
    * Ends the session at the provider, which then sends the browser back to the portal and on to
    * the sign-in page that says why. The other tabs of this browser follow at once.
    */
-  readonly signOut = async (reason: SignOutReason = 'signed-out'): Promise<void> => {
+  readonly signOut = async (
+    reason: SignOutReason = 'signed-out',
+    options: { providerSessionEnded?: boolean } = {},
+  ): Promise<void> => {
     const manager = this.#manager;
     if (!manager || this.#status.kind === 'signing-out') return;
     this.#set({ kind: 'signing-out' });
     this.#channel?.postMessage({ kind: 'signed-out', reason } satisfies SignedOutMessage);
+    if (options.providerSessionEnded) {
+      // Signed out everywhere (decision 0068): the provider has no session left to end, so its
+      // sign-out page would only ask. The other tabs need not wait; on to the sign-in page.
+      this.#channel?.postMessage({
+        kind: 'provider-signed-out',
+      } satisfies ProviderSignedOutMessage);
+      this.#stopRenewing?.();
+      await manager.removeUser();
+      await this.#redirect(
+        { returnTo: '/', step: 'interactive' },
+        { prompt: 'login', notice: reason },
+      ).catch((error: unknown) => this.#fail(error));
+      return;
+    }
     // The provider's refresh tokens end with its session: no revocation request is needed. The
     // reason travels in the request's state (sessionStorage, removed on the way back).
     await manager

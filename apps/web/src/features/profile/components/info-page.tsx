@@ -5,7 +5,9 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ROUTES } from '@pp/contract';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
@@ -35,6 +37,14 @@ export function InfoPage() {
         </Alert>
       )}
       {customer && <AccountSection customer={customer} />}
+      {customer && (
+        <Text mb="lg">
+          {t('SECURITY.INFO_HINT')}{' '}
+          <Anchor component={Link} to={ROUTES.security}>
+            {t('SECURITY.INFO_LINK')}
+          </Anchor>
+        </Text>
+      )}
     </>
   );
 }

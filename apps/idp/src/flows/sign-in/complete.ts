@@ -1,0 +1,85 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Account } from '../../accounts.ts';
+import { deviceCookie, knownDevice } from '../../device-cookie.ts';
+import type { Locale } from '../../i18n/locale.ts';
+import { finishInteraction } from '../../interaction/finish.ts';
+import type { InteractionDeps } from '../../interaction/types.ts';
+import type { LoginMethod } from '../../second-factor/amr.ts';
+import {
+  hasSecondFactor,
+  hasSignedInBefore,
+  mailedNewBrowserRecently,
+  methodOfAmr,
+  recordSignInEntry,
+  type SignInMethod,
+} from '../../sign-in-history.ts';
+import { keptUserAgent } from '../../user-agent.ts';
+
+/** The portal's page that lists sessions and sign-ins (the new-browser mail links there). */
+export const SECURITY_PATH = 'security';
+
+export interface CompletedSignIn {
+  account: Account;
+  /** How the person signed in: `amr` (RFC 8176) `['pwd']`, `['pwd','otp','mfa']` … and `acr`. */
+  login: LoginMethod;
+  /** The history's method when `amr` does not say it well enough (a recovery code). */
+  method?: SignInMethod;
+  /** The log line. */
+  message?: string;
+}
+
+/**
+ * The one place a sign-in finishes (decision 0067): it is recorded in the account's history
+ * with its browser; a browser the account has not seen before (no valid device cookie for it)
+ * gets the person a mail (at most one a day), unless this is the account's first sign-in (just
+ * registered); the
+ * browser keeps (or gets) its device cookie; then the interaction finishes with `amr` and `acr`.
+ */
+export async function completeSignIn(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: CompletedSignIn,
+): Promise<FastifyReply> {
+  const { options } = deps;
+  const { account } = signIn;
+  const { amr } = signIn.login;
+  const device = knownDevice(request, options.issuer, deps.secrets(), account.email);
+  const userAgent = keptUserAgent(request.headers['user-agent']);
+  const newBrowser = await options.db.transaction(async (tx) => {
+    const isNew = device === undefined && (await hasSignedInBefore(tx, account.id));
+    const mail = isNew && !(await mailedNewBrowserRecently(tx, account.id));
+    await recordSignInEntry(tx, {
+      accountId: account.id,
+      outcome: 'success',
+      method: signIn.method ?? methodOfAmr(amr),
+      secondFactor: hasSecondFactor(amr),
+      userAgent,
+      device,
+      newBrowser: isNew,
+    });
+    if (mail) {
+      // A notice that cannot be written (a savepoint rolls it back) never stops the sign-in.
+      await tx
+        .transaction((inner) =>
+          options.mailer.send(inner, {
+            kind: 'new-browser-sign-in',
+            to: account.email,
+            language: (account.locale === 'en' ? 'en' : 'de') satisfies Locale,
+            at: new Date(),
+            userAgent,
+            securityLink: new URL(SECURITY_PATH, options.portalUrl),
+          }),
+        )
+        .catch((error: unknown) =>
+          options.logger.error({ err: error }, 'the new-browser notice was not written'),
+        );
+    }
+    return isNew;
+  });
+  options.logger.info({ accountId: account.id, newBrowser }, signIn.message ?? 'signed in');
+  const secret = deps.secrets()[0] ?? '';
+  void reply.header('set-cookie', deviceCookie(options.issuer, secret, account.email, device));
+  const login = { accountId: account.id, ...signIn.login };
+  return finishInteraction(deps, request, reply, { login }, false);
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { findAccountByEmail } from './accounts.ts';
+import type { IdpDb } from './db/database.ts';
+import { idpSignIns, type SignInOutcomeKind } from './db/schema.ts';
+
+/**
+ * An account's sign-ins and failed attempts (decision 0067). Every finished sign-in is recorded
+ * by `completeSignIn` (flows/sign-in/complete.ts), every wrong password of an existing account by
+ * the sign-in form; the newest {@link KEPT_PER_OUTCOME} of each outcome are kept.
+ */
+export const KEPT_PER_OUTCOME = 30;
+/** How many the security page shows. */
+export const SHOWN_SIGN_INS = 30;
+
+/** The method of a sign-in as the history names it. */
+export type SignInMethod = 'password' | 'passkey' | (string & {});
+
+/** The primary method named by an `amr` (RFC 8176): a passkey, else the password. */
+export function methodOfAmr(amr: readonly string[] | undefined): SignInMethod {
+  if (amr?.some((value) => value === 'hwk' || value === 'swk')) return 'passkey';
+  return 'password';
+}
+
+/** Whether an `amr` names a second factor. */
+export function hasSecondFactor(amr: readonly string[] | undefined): boolean {
+  return amr?.some((value) => ['mfa', 'otp', 'hwk', 'swk'].includes(value)) ?? false;
+}
+
+/** What identifies a browser in the history: the SHA-256 of its device cookie's nonce. */
+export function deviceDigest(nonce: string | undefined): string | null {
+  return nonce === undefined ? null : createHash('sha256').update(nonce).digest('base64url');
+}
+
+export interface SignInEntry {
+  accountId: string;
+  outcome: SignInOutcomeKind;
+  method: SignInMethod;
+  secondFactor: boolean;
+  userAgent: string;
+  /** The device cookie's nonce the browser brought (valid for this account), if any. */
+  device: string | undefined;
+  newBrowser?: boolean;
+}
+
+/** Whether the account has signed in successfully before (a record of it is kept). */
+export async function hasSignedInBefore(db: IdpDb, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: idpSignIns.id })
+    .from(idpSignIns)
+    .where(and(eq(idpSignIns.accountId, accountId), eq(idpSignIns.outcome, 'success')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** At most one new-browser mail a day per account, so the notices never use up its mail limit. */
+export const NEW_BROWSER_MAIL_EVERY_SECONDS = 24 * 60 * 60;
+
+/** Whether a new-browser mail went to the account within {@link NEW_BROWSER_MAIL_EVERY_SECONDS}. */
+export async function mailedNewBrowserRecently(db: IdpDb, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: idpSignIns.id })
+    .from(idpSignIns)
+    .where(
+      and(
+        eq(idpSignIns.accountId, accountId),
+        eq(idpSignIns.newBrowser, true),
+        sql`${idpSignIns.at} > now() - make_interval(secs => ${NEW_BROWSER_MAIL_EVERY_SECONDS})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Writes one entry and drops that outcome's entries past the newest {@link KEPT_PER_OUTCOME}. */
+export async function recordSignInEntry(db: IdpDb, entry: SignInEntry): Promise<void> {
+  await db.insert(idpSignIns).values({
+    accountId: entry.accountId,
+    outcome: entry.outcome,
+    method: entry.method,
+    secondFactor: entry.secondFactor,
+    userAgent: entry.userAgent,
+    device: deviceDigest(entry.device),
+    newBrowser: entry.newBrowser ?? false,
+  });
+  const kept = db
+    .select({ id: idpSignIns.id })
+    .from(idpSignIns)
+    .where(and(eq(idpSignIns.accountId, entry.accountId), eq(idpSignIns.outcome, entry.outcome)))
+    .orderBy(desc(idpSignIns.at), desc(idpSignIns.id))
+    .limit(KEPT_PER_OUTCOME);
+  await db
+    .delete(idpSignIns)
+    .where(
+      and(
+        eq(idpSignIns.accountId, entry.accountId),
+        eq(idpSignIns.outcome, entry.outcome),
+        notInArray(idpSignIns.id, kept),
+      ),
+    );
+}
+
+/**
+ * A wrong password for the account of `email`: recorded when the address has an account (an
+ * unknown address has no history). The form answers the same either way.
+ */
+export async function recordFailedSignIn(
+  db: IdpDb,
+  attempt: { email: string; userAgent: string; device: string | undefined; method?: SignInMethod },
+): Promise<void> {
+  const account = await findAccountByEmail(db, attempt.email);
+  if (!account) return;
+  await recordSignInEntry(db, {
+    accountId: account.id,
+    outcome: 'failure',
+    method: attempt.method ?? 'password',
+    secondFactor: false,
+    userAgent: attempt.userAgent,
+    device: attempt.device,
+  });
+}
+
+export interface RecentSignIn {
+  id: string;
+  at: Date;
+  outcome: SignInOutcomeKind;
+  method: string;
+  secondFactor: boolean;
+  userAgent: string;
+  newBrowser: boolean;
+}
+
+/** The account's newest sign-ins and failed attempts, newest first. */
+export async function recentSignIns(db: IdpDb, accountId: string): Promise<RecentSignIn[]> {
+  return db
+    .select({
+      id: idpSignIns.id,
+      at: idpSignIns.at,
+      outcome: idpSignIns.outcome,
+      method: idpSignIns.method,
+      secondFactor: idpSignIns.secondFactor,
+      userAgent: idpSignIns.userAgent,
+      newBrowser: idpSignIns.newBrowser,
+    })
+    .from(idpSignIns)
+    .where(eq(idpSignIns.accountId, accountId))
+    .orderBy(desc(idpSignIns.at), sql`${idpSignIns.id} desc`)
+    .limit(SHOWN_SIGN_INS);
+}

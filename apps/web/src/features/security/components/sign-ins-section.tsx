@@ -1,0 +1,94 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Table.css';
+import { Badge, Card, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AccountSignIn } from '@pp/contract';
+import { useSignIns } from '../api/security.ts';
+import { ProviderPages, SectionError, SectionLoading } from './load-state.tsx';
+import { useBrowserName } from './sessions-section.tsx';
+import { formatMoment } from './when.ts';
+
+const METHOD_KEYS: Record<string, string> = {
+  password: 'SECURITY.SIGN_INS.METHOD_PASSWORD',
+  passkey: 'SECURITY.SIGN_INS.METHOD_PASSKEY',
+  'recovery-code': 'SECURITY.SIGN_INS.METHOD_RECOVERY_CODE',
+  authenticator: 'SECURITY.SIGN_INS.METHOD_AUTHENTICATOR',
+};
+
+function SignInRow({ entry }: { entry: AccountSignIn }) {
+  const { t } = useTranslation();
+  const browserName = useBrowserName();
+  const methodKey = METHOD_KEYS[entry.method];
+  return (
+    <Table.Tr>
+      <Table.Td>{formatMoment(entry.at)}</Table.Td>
+      <Table.Td>
+        {entry.outcome === 'success' ? (
+          <Badge variant="outline" color="teal">
+            {t('SECURITY.SIGN_INS.SUCCESS')}
+          </Badge>
+        ) : (
+          <Badge variant="outline" color="red">
+            {t('SECURITY.SIGN_INS.FAILURE')}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>{methodKey ? t(methodKey) : entry.method}</Table.Td>
+      <Table.Td>
+        {browserName(entry)}
+        {entry.newBrowser && (
+          <Text size="xs" c="dimmed">
+            {t('SECURITY.SIGN_INS.NEW_BROWSER')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {entry.secondFactor ? t('SECURITY.SIGN_INS.YES') : t('SECURITY.SIGN_INS.NO')}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The account's last sign-ins and failed attempts (decision 0067). */
+export function SignInsSection() {
+  const { t } = useTranslation();
+  const signIns = useSignIns();
+  const data = signIns.data;
+  return (
+    <Card withBorder component="section" mb="lg" aria-labelledby="sign-ins-heading">
+      <Title order={2} size="h4" id="sign-ins-heading" mb="xs">
+        {t('SECURITY.SIGN_INS.TITLE')}
+      </Title>
+      <Text size="sm" mb="md">
+        {t('SECURITY.SIGN_INS.DESCRIPTION')}
+      </Text>
+      {signIns.isPending && <SectionLoading />}
+      {signIns.isError && <SectionError onRetry={() => void signIns.refetch()} />}
+      {data?.managedByProvider && <ProviderPages providerUrl={data.providerUrl} />}
+      {data && !data.managedByProvider && data.signIns.length === 0 && (
+        <Text size="sm">{t('SECURITY.SIGN_INS.NONE')}</Text>
+      )}
+      {data && !data.managedByProvider && data.signIns.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Caption>{t('SECURITY.SIGN_INS.CAPTION')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('SECURITY.SIGN_INS.TIME')}</Table.Th>
+                <Table.Th scope="col">{t('SECURITY.SIGN_INS.OUTCOME')}</Table.Th>
+                <Table.Th scope="col">{t('SECURITY.SIGN_INS.METHOD')}</Table.Th>
+                <Table.Th scope="col">{t('SECURITY.SIGN_INS.BROWSER')}</Table.Th>
+                <Table.Th scope="col">{t('SECURITY.SIGN_INS.SECOND_FACTOR')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.signIns.map((entry) => (
+                <SignInRow key={entry.id} entry={entry} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
