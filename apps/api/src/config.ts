@@ -73,9 +73,12 @@ const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  */
 const acrValues = z
   .string()
-  .refine((value) => value.split(',').every((entry) => /^[\x21-\x2b\x2d-\x7e]+$/.test(entry.trim())), {
-    error: 'must be a comma-separated list of acr values (no spaces inside a value)',
-  })
+  .refine(
+    (value) => value.split(',').every((entry) => /^[\x21-\x2b\x2d-\x7e]+$/.test(entry.trim())),
+    {
+      error: 'must be a comma-separated list of acr values (no spaces inside a value)',
+    },
+  )
   .transform((value) => value.split(',').map((entry) => entry.trim()));
 
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -83,7 +83,12 @@ describe('a practice that requires a second factor', () => {
       }
       expect(await entriesOf(practice)).toEqual(before);
       // Someone outside the practice learns nothing about it: the same 404 as before.
-      const outsider = await send(w.emails.outsider, call, row(w.objects.own, w.ids.outsider), PASSWORD);
+      const outsider = await send(
+        w.emails.outsider,
+        call,
+        row(w.objects.own, w.ids.outsider),
+        PASSWORD,
+      );
       expectProblem(outsider, 404, 'not_found');
     });
 
@@ -129,12 +134,7 @@ describe('a practice that requires a second factor', () => {
       const row = ROWS[name];
       if (!row) throw new Error(`no row for ${name}`);
       const w = await world();
-      const answer = await send(
-        w.emails.member,
-        call,
-        row(w.objects.own, w.ids.member),
-        PASSWORD,
-      );
+      const answer = await send(w.emails.member, call, row(w.objects.own, w.ids.member), PASSWORD);
       expect(answer.statusCode, answer.body.slice(0, 200)).toBeLessThan(500);
       expect(isSecondFactorRefusal(answer), answer.body.slice(0, 200)).toBe(false);
     },

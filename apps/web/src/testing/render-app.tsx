@@ -4,6 +4,7 @@ import type { WebConfiguration } from '@pp/contract';
 import { I18nextProvider } from 'react-i18next';
 import { ApiProvider } from '../lib/api/api-provider.tsx';
 import { AuthContext, type Auth } from '../lib/auth/auth-context.ts';
+import type { ProviderAction } from '../lib/auth/provider-pages.ts';
 import { WebConfigurationContext } from '../lib/auth/web-configuration.ts';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { App, createQueryClient } from '../app/app.tsx';
@@ -18,6 +19,8 @@ export interface SignedInSession extends Auth {
   signIns: number;
   signOuts: number;
   accountSwitches: number;
+  /** The provider actions started (`pp_action`), in order. */
+  actions: ProviderAction[];
 }
 
 export interface RenderOptions {
@@ -42,11 +45,15 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     signIns: 0,
     signOuts: 0,
     accountSwitches: 0,
+    actions: [],
     async signIn() {
       session.signIns++;
     },
     async switchAccount() {
       session.accountSwitches++;
+    },
+    async startAction(action) {
+      session.actions.push(action);
     },
     async signOut() {
       session.signOuts++;

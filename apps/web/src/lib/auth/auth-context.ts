@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SignOutReason } from './provider-pages.ts';
+import type { ProviderAction, SignOutReason } from './provider-pages.ts';
 
 export interface AuthUser {
   /** The provider's subject. */
@@ -23,6 +23,11 @@ export interface Auth {
    * another account; returns to the current URL.
    */
   switchAccount(): Promise<void>;
+  /**
+   * The provider's page of an action (`pp_action`: setting up an authenticator app), back to the
+   * current URL with fresh tokens.
+   */
+  startAction(action: ProviderAction): Promise<void>;
   /**
    * Ends the session here, in the browser's other tabs of the portal and at the provider, whose
    * sign-in page then says why (`idle`: after the idle timeout; by default the user's choice).

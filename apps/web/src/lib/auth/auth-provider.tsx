@@ -28,6 +28,7 @@ export function AuthProvider({ session, children }: { session: AuthSession; chil
             getAccessToken: session.accessToken,
             signIn: session.signIn,
             switchAccount: session.switchAccount,
+            startAction: session.startAction,
             signOut: session.signOut,
           },
     [session, subject, email, name],

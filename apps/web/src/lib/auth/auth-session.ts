@@ -1,6 +1,10 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { WebConfiguration } from '@pp/contract';
-import { providerPageParameters, type SignOutReason } from './provider-pages.ts';
+import {
+  providerPageParameters,
+  type ProviderAction,
+  type SignOutReason,
+} from './provider-pages.ts';
 import {
   currentLocation,
   isSignInCallback,
@@ -59,6 +63,8 @@ interface RedirectOptions {
   prompt?: 'none' | 'login';
   /** Shown by the provider's page (`pp_notice`); never on a `prompt=none` request. */
   notice?: SignOutReason | undefined;
+  /** An action the provider runs on its own pages before it returns (`pp_action`). */
+  action?: ProviderAction;
 }
 
 /** A sign-in forced by a 401 that meets another refusal this soon shows the failure instead. */
@@ -149,6 +155,16 @@ export class AuthSession {
       { returnTo: currentLocation(), step: 'interactive' },
       { prompt: 'login' },
     ).catch((error: unknown) => this.#fail(error));
+  };
+
+  /**
+   * The provider's page of an action (setting up a second factor), back to this address with
+   * fresh tokens that say how the person signed in.
+   */
+  readonly startAction = async (action: ProviderAction): Promise<void> => {
+    await this.#redirect({ returnTo: currentLocation(), step: 'interactive' }, { action }).catch(
+      (error: unknown) => this.#fail(error),
+    );
   };
 
   /** The user asked to try again: no guard, and a page that never started starts over. */
@@ -330,7 +346,7 @@ export class AuthSession {
   }
 
   /** Sends the browser to the provider; concurrent callers share one redirect. */
-  #redirect(state: SignInState, { prompt, notice }: RedirectOptions = {}): Promise<never> {
+  #redirect(state: SignInState, { prompt, notice, action }: RedirectOptions = {}): Promise<never> {
     const manager = this.#manager;
     if (!manager) return Promise.reject(new Error('sign-in has not started'));
     // A tab on its way out keeps saying so.
@@ -345,6 +361,7 @@ export class AuthSession {
           // Where a registration from the sign-in page returns to after the confirmation mail
           // (decision 0058); the provider accepts only a path of the portal's own.
           ...(state.returnTo === '/' ? {} : { pp_return: state.returnTo }),
+          ...(action ? { pp_action: action } : {}),
         },
         ...(prompt ? { prompt } : {}),
       });

@@ -3,6 +3,12 @@
 
 const COLOR_SCHEME_KEY = 'pp.color-scheme';
 
+/**
+ * An action the provider runs on its own pages before it finishes the sign-in (`pp_action`,
+ * issue 25's contract, like Keycloak's `kc_action`): setting up an authenticator app.
+ */
+export type ProviderAction = 'configure-totp';
+
 /** Why a tab is on its way to the sign-in page: the provider's page says so. */
 export type SignOutReason = 'signed-out' | 'idle';
 
