@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { calls, type CallDefinition } from '@pp/contract';
+import { calls, type CallAccess, type CallDefinition } from '@pp/contract';
 import { auditLog, companies } from '../../src/db/schema.ts';
 import { useApi } from '../support/context.ts';
 import { expectProblem } from '../support/expect-problem.ts';
@@ -62,7 +62,8 @@ describe('a practice that requires a second factor', () => {
   it('covers every call inside a practice (the list is the contract’s)', () => {
     expect(PRACTICE_OPERATIONS.length).toBeGreaterThanOrEqual(20);
     for (const [name, call] of PRACTICE_OPERATIONS) {
-      const declared = typeof call.access === 'object' && call.access.practice.withoutSecondFactor;
+      const access: CallAccess = call.access;
+      const declared = typeof access === 'object' && access.practice.withoutSecondFactor;
       expect(declared === 'allowed', `${name} declared withoutSecondFactor`).toBe(EXEMPT.has(name));
     }
   });

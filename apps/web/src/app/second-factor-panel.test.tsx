@@ -97,7 +97,9 @@ describe('the setting on /my-practice/information-practice', () => {
     expect(
       await screen.findByText('Diese Praxis verlangt bei der Anmeldung keinen zweiten Faktor.'),
     ).toBeTruthy();
-    expect(screen.getByText('Das kann nur die Hauptadministration der Praxis ändern.')).toBeTruthy();
+    expect(
+      screen.getByText('Das kann nur die Hauptadministration der Praxis ändern.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(portal.practices.updates).toEqual([]);
   });
