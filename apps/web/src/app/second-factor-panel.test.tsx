@@ -37,6 +37,11 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     expect(screen.getByRole('link', { name: 'Zu „Meine Praxis“' }).getAttribute('href')).toBe(
       ROUTES.myPractice,
     );
+    // The failed load's toast says why, not "could not be loaded, try again" (decision 0059).
+    expect(
+      await screen.findByText(/^Diese Praxis verlangt bei der Anmeldung einen zweiten Faktor/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Die Daten konnten nicht geladen werden/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Zweiten Faktor einrichten' }));
     expect(session.actions).toEqual(['configure-totp']);
   });
