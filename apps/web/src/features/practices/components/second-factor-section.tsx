@@ -1,3 +1,5 @@
+// A Switch is built on InlineInput: its styles first (Mantine's "CSS files list").
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { Card, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
