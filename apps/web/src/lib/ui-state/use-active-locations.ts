@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../api/api-context.ts';
-import { useLoadFailureToast } from '../toasts/load-failure-toast.ts';
+import { useLoadFailureToast } from '../toasts/toast-context.ts';
 import {
   DEFAULT_LOCATIONS_VIEW,
   locationsQueryOptions,

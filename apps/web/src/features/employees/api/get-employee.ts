@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient } from '../../../lib/api/api-context.ts';
-import { useLoadFailureToast } from '../../../lib/toasts/load-failure-toast.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 import { employeesQueryPrefix } from './get-employees.ts';
 
 export const employeeQueryKey = (companyId: string, customerId: string) =>

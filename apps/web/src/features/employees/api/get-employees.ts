@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient } from '../../../lib/api/api-context.ts';
-import { useLoadFailureToast } from '../../../lib/toasts/load-failure-toast.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 import type { EmployeesView } from '../employees-view.ts';
 
 /** Every list and every person start with this, so one invalidation reaches them all. */

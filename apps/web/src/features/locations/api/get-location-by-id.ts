@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api/api-context.ts';
-import { useLoadFailureToast } from '../../../lib/toasts/load-failure-toast.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 
 export const locationQueryKey = (locationId: string) =>
   ['Location/GetLocationById', locationId] as const;
