@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMBEDDED_SECOND_FACTOR_ACR } from './lib/tokens/second-factor.ts';
 import { administrationSettingsOf, type AdministrationSettings } from './identity/provider-env.ts';
 import {
   PROVIDER_NAMES,
@@ -66,6 +67,20 @@ const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
   error: 'must be a GUID such as 00000000-0000-0000-0000-000000000000',
 });
 
+/**
+ * `acr` values that count as a second factor (decision 0070): comma-separated, each a URI or a
+ * level such as Keycloak's `2`, of printable characters without spaces or commas.
+ */
+const acrValues = z
+  .string()
+  .refine(
+    (value) => value.split(',').every((entry) => /^[\x21-\x2b\x2d-\x7e]+$/.test(entry.trim())),
+    {
+      error: 'must be a comma-separated list of acr values (no spaces inside a value)',
+    },
+  )
+  .transform((value) => value.split(',').map((entry) => entry.trim()));
+
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -125,6 +140,7 @@ const EnvSchema = z.object({
       error: 'must be one scope name (no spaces, quotes or backslashes)',
     })
     .optional(),
+  SECOND_FACTOR_ACR: acrValues.default([EMBEDDED_SECOND_FACTOR_ACR]),
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().optional(),
   KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().optional(),
   AUTH0_MANAGEMENT_CLIENT_ID: z.string().optional(),
@@ -239,6 +255,8 @@ export interface Config {
     requestParameters: { authorize: Record<string, string>; token: Record<string, string> };
     /** Access tokens that live longer (`exp - iat`) are refused. */
     accessTokenMaxMinutes: number;
+    /** `acr` values that count as a second factor besides the `amr` ones (decision 0070). */
+    secondFactorAcr: string[];
   };
   /** How password and e-mail changes reach the provider (docs/product.md §2). */
   administration: AdministrationSettings;
@@ -481,6 +499,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webScope: `openid profile email offline_access ${requestedScope}`,
       requestParameters: requestParametersOf(provider, audience),
       accessTokenMaxMinutes: env.ACCESS_TOKEN_MAX_MINUTES,
+      secondFactorAcr: env.SECOND_FACTOR_ACR,
     },
     administration,
     smtpUrl: env.SMTP_URL,

@@ -41,6 +41,12 @@ export interface PracticeAccess<Q = unknown, B = unknown> {
    * (enabling it again).
    */
   whileDisabled?: 'allowed';
+  /**
+   * A practice that requires a second factor refuses every call on its data to a token without
+   * one (`403 second_factor_required`, decision 0069), unless the call is one that only lets the
+   * person out of it (leaving the practice).
+   */
+  withoutSecondFactor?: 'allowed';
 }
 
 /**
@@ -51,7 +57,8 @@ export interface PracticeAccess<Q = unknown, B = unknown> {
  * - `customer`: a signed-in customer (the identity is linked, or linked on its first sign-in);
  * - `{ practice }`: a customer with at least that role in an enabled membership of the practice
  *   (with `orSelf`: or any role when the call acts on the caller themself). A practice the
- *   caller is not connected to answers exactly like a random id (404), a role too small 403.
+ *   caller is not connected to answers exactly like a random id (404), a role too small 403, a
+ *   token without a second factor in a practice that requires one 403 `second_factor_required`.
  */
 export type CallAccess<Q = unknown, B = unknown> =
   'anyone' | 'token' | 'api-scope' | 'customer' | { practice: PracticeAccess<Q, B> };

@@ -48,6 +48,11 @@ export const CompanySchema = z
     email: z.string().nullable(),
     website: z.string().nullable(),
     status: z.enum(COMPANY_STATUSES),
+    /**
+     * Its members need a second factor in their sign-in (the token's `amr`/`acr`) for any call
+     * on its data; only its superadmin changes it (decision 0069).
+     */
+    requiresSecondFactor: z.boolean(),
     /** The caller's role in the practice. */
     role: z.enum(MEMBERSHIP_ROLES),
   })
@@ -107,6 +112,8 @@ export const CompanyUpdateSchema = z
     phone: practiceFields.phone.optional(),
     email: practiceFields.email.optional(),
     website: practiceFields.website.optional(),
+    /** Only the superadmin may change it; an admin sending another value is refused (403). */
+    requiresSecondFactor: z.boolean().optional(),
   })
   .meta({ id: 'CompanyUpdate' });
 export type CompanyUpdate = z.input<typeof CompanyUpdateSchema>;

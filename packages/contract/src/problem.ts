@@ -35,6 +35,11 @@ export const ErrorCode = {
   alreadyMember: 'already_member',
   /** The invitation has expired; an admin can send it again. */
   invitationExpired: 'invitation_expired',
+  /**
+   * The practice requires a second factor and the access token has none (its `amr`/`acr`,
+   * decision 0069): the person sets one up at the provider and signs in again.
+   */
+  secondFactorRequired: 'second_factor_required',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',

@@ -33,6 +33,7 @@ const Declaration = z.union([
         .regex(/^(query|body)\.[A-Za-z]+$/)
         .optional(),
       whileDisabled: z.literal('allowed').optional(),
+      withoutSecondFactor: z.literal('allowed').optional(),
     }),
   }),
 ]);

@@ -11,6 +11,7 @@ import {
 import type { LocationRow } from '../lib/locations/location.ts';
 import { practiceOf } from '../lib/practices/practice-of.ts';
 import { ApiError } from '../lib/http/problem.ts';
+import { hasSecondFactor } from '../lib/tokens/second-factor.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,6 +90,15 @@ async function membershipFor(
     practice && (await enabledMembership(request.server.db, customer.id, practice.companyId));
   if (!membership) throw ApiError.notFound();
   request.location = practice.location;
+  // Before the role: a member learns that the practice wants a second factor, not that a role
+  // is missing; someone outside it learns nothing (404 above). Decision 0069.
+  if (
+    membership.requiresSecondFactor &&
+    access.withoutSecondFactor !== 'allowed' &&
+    !hasSecondFactor(request.token!.claims, request.server.config.oidc.secondFactorAcr)
+  ) {
+    throw new ApiError(403, ErrorCode.secondFactorRequired);
+  }
   if (!hasRole(membership.role, access.role) && !actsOnSelf(request, customer, access)) {
     throw ApiError.forbidden();
   }

@@ -16,6 +16,7 @@ import { takeRecord } from '../../src/crm/sync.ts';
 import type { CrmLog } from '../../src/crm/port.ts';
 import {
   auditLog,
+  companies,
   crmLinks,
   crmNotices,
   crmOutbox,
@@ -161,6 +162,35 @@ describe('the portal with its records in Dataverse', () => {
     );
     expect(patches).toHaveLength(1);
     expect(patches[0]!.headers['if-match']).toMatch(/^W\/"/);
+  });
+
+  it("sends nothing for the portal's own second-factor requirement, and a sync keeps it", async () => {
+    // companies.requires_second_factor is no CRM field (decision 0069): the trigger notes the
+    // change, the outbox finds no mapped field in it and sends nothing.
+    const { sommer } = await demoPracticeIds(db());
+    const mfa = { amr: ['pwd', 'otp', 'mfa'] };
+    const setRequirement = async (value: boolean) =>
+      crm.client.company.updateCompany({
+        token: await crm.issuer.tokenFor(demo.anna, mfa),
+        body: { companyId: sommer, requiresSecondFactor: value },
+      });
+    const stored = async () =>
+      (await db().select().from(companies).where(eq(companies.id, sommer)))[0]!
+        .requiresSecondFactor;
+    crm.standIn.seen.length = 0;
+    expect((await setRequirement(true)).statusCode).toBe(200);
+    await crm.connector.pushNow();
+    expect(await waiting()).toBe(0);
+    expect(
+      crm.standIn.seen.filter((r) => r.method !== 'GET' && r.path.includes('accounts')),
+    ).toEqual([]);
+    expect((await crm.connector.syncNow()).failed).toEqual([]);
+    expect(await stored()).toBe(true);
+    expect((await setRequirement(false)).statusCode).toBe(200);
+    await crm.connector.pushNow();
+    expect(
+      crm.standIn.seen.filter((r) => r.method !== 'GET' && r.path.includes('accounts')),
+    ).toEqual([]);
   });
 
   it('leaves the row alone when change tracking brings back what the portal sent', async () => {

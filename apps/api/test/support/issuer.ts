@@ -25,6 +25,9 @@ export interface MintOptions {
   notBefore?: number;
   kid?: string;
   key?: CryptoKey;
+  /** How the person signed in (RFC 8176), e.g. `['pwd', 'otp', 'mfa']`; absent: no claim. */
+  amr?: string[];
+  acr?: string;
   extra?: JWTPayload;
 }
 
@@ -97,6 +100,8 @@ export async function startTestIssuer(audience = TEST_AUDIENCE): Promise<TestIss
       client_id: 'practice-portal-web',
       ...(options.email != null ? { email: options.email } : {}),
       ...(options.emailVerified != null ? { email_verified: options.emailVerified } : {}),
+      ...(options.amr !== undefined ? { amr: options.amr } : {}),
+      ...(options.acr !== undefined ? { acr: options.acr } : {}),
       ...options.extra,
     };
     let jwt = new SignJWT(payload)

@@ -6,12 +6,14 @@ import { useWebConfiguration } from '../lib/auth/web-configuration.ts';
 import { IdleWarning } from '../lib/idle/idle-warning.tsx';
 import { Toaster } from '../lib/toasts/toaster.tsx';
 import { useActiveLocations } from '../lib/ui-state/use-active-locations.ts';
+import { useUiState } from '../lib/ui-state/ui-state-context.ts';
 import { useCustomer } from '../lib/ui-state/use-customer.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { GlobalSpinner } from './layout/global-spinner.tsx';
 import { PendingOperation } from './layout/pending-operation.tsx';
 import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundary.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
+import { PRACTICE_SCREENS, SecondFactorPanel } from './layout/second-factor-panel.tsx';
 import { prefetchScreenRetry, SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useLanguageSources } from './startup/use-language-sources.ts';
@@ -30,6 +32,7 @@ export function RootLayout() {
   const auth = useAuth();
   const config = useWebConfiguration();
   const customerLoaded = useCustomer() !== undefined;
+  const secondFactorRequired = useUiState((state) => state.secondFactorRequired);
   const outcome = startup.isError ? 'no-customer' : startup.data;
   useLanguageSources();
   useEffect(prefetchScreenRetry, []);
@@ -73,7 +76,11 @@ export function RootLayout() {
                 <ScrollManager />
                 {/* The session reaches the screens through the outlet: a lazy screen importing
                     the auth module would split it into a chunk of its own (decision 0058). */}
-                <Outlet context={auth} />
+                {secondFactorRequired && PRACTICE_SCREENS.has(location.pathname) ? (
+                  <SecondFactorPanel onSetUp={() => void auth.runAccountAction('configure-totp')} />
+                ) : (
+                  <Outlet context={auth} />
+                )}
                 <ScreenRendered />
               </>
             ) : (

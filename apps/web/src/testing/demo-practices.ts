@@ -9,6 +9,7 @@ const details = (key: DemoPracticeKey, companyId: string): PracticeDetails => {
     companyId,
     country: 'DE',
     status: 'enabled',
+    requiresSecondFactor: false,
     role: 'member',
   });
 };

@@ -115,6 +115,7 @@ export function fakePractices(holder: CustomerHolder) {
         companyId: `00000000-0000-4000-8000-0000000000${next++}`,
         customerNumber: customerNumberOf(String(next).padStart(9, '0')),
         status: 'enabled',
+        requiresSecondFactor: false,
         role: 'superadmin',
       });
       state.practices.push(created);

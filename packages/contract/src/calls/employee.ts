@@ -182,7 +182,8 @@ export const employeeLeavePractice = defineCall({
   path: '/Employee/LeavePractice',
   tag: 'Employee',
   summary: 'The caller leaves a practice (not its superadmin)',
-  access: { practice: { from: 'body.companyId', role: 'member' } },
+  // Leaving takes the person out of the practice's data: it needs no second factor (0069).
+  access: { practice: { from: 'body.companyId', role: 'member', withoutSecondFactor: 'allowed' } },
   body: CompanyBodySchema,
   response: DoneSchema,
 });

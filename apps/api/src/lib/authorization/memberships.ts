@@ -7,6 +7,8 @@ export interface PracticeMembership {
   companyId: string;
   role: MembershipRole;
   companyStatus: CompanyStatus;
+  /** The practice requires a second factor in the caller's token (decision 0069). */
+  requiresSecondFactor: boolean;
 }
 
 const RANK: Record<MembershipRole, number> = { member: 0, admin: 1, superadmin: 2 };

@@ -20,7 +20,11 @@ function prepare(db: Db) {
       )
       .prepare('pp_linked_customer'),
     enabledMembership: db
-      .select({ role: memberships.role, companyStatus: companies.status })
+      .select({
+        role: memberships.role,
+        companyStatus: companies.status,
+        requiresSecondFactor: companies.requiresSecondFactor,
+      })
       .from(memberships)
       .innerJoin(companies, eq(companies.id, memberships.companyId))
       .where(

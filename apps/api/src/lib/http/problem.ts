@@ -18,6 +18,8 @@ const TITLES: Record<ErrorCode, string> = {
   [ErrorCode.limitReached]: 'This account has created as many practices as it may',
   [ErrorCode.alreadyMember]: 'This person is already a member of the practice or invited to it',
   [ErrorCode.invitationExpired]: 'The invitation has expired',
+  [ErrorCode.secondFactorRequired]:
+    'This practice requires a second factor (an authenticator app or a passkey) at sign-in',
   [ErrorCode.forbidden]: 'Your role does not allow this',
   [ErrorCode.notFound]: 'Not found',
   [ErrorCode.conflict]: 'Conflict',

@@ -19,6 +19,7 @@ export function toCompany(row: CompanyRow, role: MembershipRole): Company {
     email: row.email,
     website: row.website,
     status: row.status,
+    requiresSecondFactor: row.requiresSecondFactor,
     role,
   };
 }

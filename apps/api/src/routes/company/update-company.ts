@@ -2,15 +2,18 @@ import { eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { companies } from '../../db/schema.ts';
 import { ADDRESS_FIELDS, updateAddress } from '../../lib/addresses/address-changes.ts';
-import { assertPracticeEnabled } from '../../lib/authorization/recheck.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import { assertPracticeEnabled, recheckRole } from '../../lib/authorization/recheck.ts';
 import { toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
-const FIELDS = [...ADDRESS_FIELDS, 'phone', 'email', 'website'] as const;
+const FIELDS = [...ADDRESS_FIELDS, 'phone', 'email', 'website', 'requiresSecondFactor'] as const;
 
 export default defineRoute(calls.companyUpdateCompany, async (request) => {
   const { db } = request.server;
   const { companyId, role } = request.membership;
+  const actorCustomerId = request.customer.id;
+  const { requiresSecondFactor } = request.body;
   const row = await updateAddress(db, {
     // The row as it is now, locked: disabled since the authorization, it takes no change.
     lock: async (tx) => {
@@ -20,14 +23,34 @@ export default defineRoute(calls.companyUpdateCompany, async (request) => {
         .where(eq(companies.id, companyId))
         .for('update');
       if (row) assertPracticeEnabled(row.status);
+      // Only the superadmin changes the second-factor requirement (decision 0069); the same
+      // value sent back by an admin changes nothing and passes. The role as it is now.
+      if (
+        row &&
+        requiresSecondFactor !== undefined &&
+        requiresSecondFactor !== row.requiresSecondFactor
+      ) {
+        await recheckRole(tx, actorCustomerId, companyId, 'superadmin');
+      }
       return row;
     },
     body: request.body,
     fields: FIELDS,
-    actorCustomerId: request.customer.id,
+    actorCustomerId,
     entity: 'company',
-    write: (tx, values) =>
-      tx.update(companies).set(values).where(eq(companies.id, companyId)).returning(),
+    write: async (tx, values) => {
+      if (values.requiresSecondFactor !== undefined) {
+        await audit(tx, {
+          actorCustomerId,
+          action: 'company.second_factor_requirement_changed',
+          entity: 'company',
+          entityId: companyId,
+          companyId,
+          data: { requiresSecondFactor: values.requiresSecondFactor },
+        });
+      }
+      return tx.update(companies).set(values).where(eq(companies.id, companyId)).returning();
+    },
     audited: () => ({ entityId: companyId, companyId }),
   });
   return toCompany(row, role);

@@ -25,6 +25,12 @@ export interface UiState {
   /** The location a screen is showing (set by the location screens). */
   displayingLocationId: string | undefined;
   notice: Notice | undefined;
+  /**
+   * The active practice requires a second factor that the sign-in did not have: a call on its
+   * data answered `second_factor_required` (decision 0069). Its screens explain and offer the
+   * setup instead; a practice call that succeeds again, or another practice, ends it.
+   */
+  secondFactorRequired: boolean;
 }
 
 export interface UiStore {
@@ -40,6 +46,7 @@ export interface UiStore {
   showNotice(notice: Notice): void;
   /** Removes this notice; a newer one stays. */
   dismissNotice(notice: Notice): void;
+  setSecondFactorRequired(required: boolean): void;
 }
 
 export const INITIAL_UI_STATE: UiState = {
@@ -48,6 +55,7 @@ export const INITIAL_UI_STATE: UiState = {
   chosenCompanyId: null,
   displayingLocationId: undefined,
   notice: undefined,
+  secondFactorRequired: false,
 };
 
 /** `tabStorage` keeps the practice chosen in this tab (sessionStorage in the browser). */
@@ -70,12 +78,15 @@ export function createUiStore(tabStorage: Storage): UiStore {
     setToken: (token) => update({ token }),
     chooseCompany(companyId) {
       rememberChosenPractice(tabStorage, companyId);
-      update({ chosenCompanyId: companyId });
+      update({ chosenCompanyId: companyId, secondFactorRequired: false });
     },
     setDisplayingLocation: (displayingLocationId) => update({ displayingLocationId }),
     showNotice: (notice) => update({ notice }),
     dismissNotice(notice) {
       if (state.notice === notice) update({ notice: undefined });
+    },
+    setSecondFactorRequired(secondFactorRequired) {
+      if (state.secondFactorRequired !== secondFactorRequired) update({ secondFactorRequired });
     },
   };
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../api/api-context.ts';
-import { useToasts } from '../toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../toasts/toast-store.ts';
+import { useLoadFailureToast } from '../toasts/toast-context.ts';
 import {
   DEFAULT_LOCATIONS_VIEW,
   locationsQueryOptions,
@@ -27,14 +26,14 @@ export function useActiveLocations(
   { enabled = true, keepPrevious = false }: ActiveLocationsOptions = {},
 ) {
   const client = useApiClient();
-  const toasts = useToasts();
+  const loadFailed = useLoadFailureToast();
   const customerId = useCustomer()?.customerId;
   const companyId = useActiveCompany()?.companyId;
   const request: LocationsRequest | undefined =
     customerId && companyId ? { ...view, parentId: companyId, contactId: customerId } : undefined;
 
   return useQuery({
-    ...locationsQueryOptions(client, request, () => toasts.show(TOAST_MESSAGES.GET_ERROR)),
+    ...locationsQueryOptions(client, request, loadFailed),
     enabled: enabled && request !== undefined,
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient } from '../../../lib/api/api-context.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 import { employeesQueryPrefix } from './get-employees.ts';
 
 export const employeeQueryKey = (companyId: string, customerId: string) =>
@@ -11,14 +10,14 @@ export const employeeQueryKey = (companyId: string, customerId: string) =>
 /** One person of the practice (`Employee/GetEmployee`); a failed load shows GET_ERROR. */
 export function useEmployee(companyId: string, customerId: string) {
   const client = useApiClient();
-  const toasts = useToasts();
+  const loadFailed = useLoadFailureToast();
   return useQuery({
     queryKey: employeeQueryKey(companyId, customerId),
     queryFn: async () => {
       try {
         return await client.call(calls.employeeGetEmployee, { query: { companyId, customerId } });
       } catch (error) {
-        toasts.show(TOAST_MESSAGES.GET_ERROR);
+        loadFailed();
         throw error;
       }
     },

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient } from '../../../lib/api/api-context.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 import type { EmployeesView } from '../employees-view.ts';
 
 /** Every list and every person start with this, so one invalidation reaches them all. */
@@ -14,7 +13,7 @@ export const employeesQueryPrefix = ['Employee'] as const;
  */
 export function useEmployees(companyId: string, view: EmployeesView) {
   const client = useApiClient();
-  const toasts = useToasts();
+  const loadFailed = useLoadFailureToast();
   const { search, status, ...paging } = view;
   const query = {
     companyId,
@@ -28,7 +27,7 @@ export function useEmployees(companyId: string, view: EmployeesView) {
       try {
         return await client.call(calls.employeeGetEmployees, { query, signal });
       } catch (error) {
-        if (!signal.aborted) toasts.show(TOAST_MESSAGES.GET_ERROR);
+        if (!signal.aborted) loadFailed();
         throw error;
       }
     },

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api/api-context.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 
 export const locationQueryKey = (locationId: string) =>
   ['Location/GetLocationById', locationId] as const;
@@ -29,8 +28,5 @@ export function locationQueryOptions(client: ApiClient, locationId: string, onFa
 
 /** One location; a failed load shows `MESSAGES.GET_ERROR` (docs/specification.md §8). */
 export function useLocationById(locationId: string) {
-  const toasts = useToasts();
-  return useQuery(
-    locationQueryOptions(useApiClient(), locationId, () => toasts.show(TOAST_MESSAGES.GET_ERROR)),
-  );
+  return useQuery(locationQueryOptions(useApiClient(), locationId, useLoadFailureToast()));
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api/api-context.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 
 export const entitlementsQueryKey = (companyId: string) =>
   ['Company/CheckEntitlements', companyId] as const;
@@ -32,10 +31,5 @@ export function entitlementsQueryOptions(
 
 /** The practice's products and contracts, maintained by the provider; a failed load shows GET_ERROR. */
 export function useEntitlements(companyId: string) {
-  const toasts = useToasts();
-  return useQuery(
-    entitlementsQueryOptions(useApiClient(), companyId, () =>
-      toasts.show(TOAST_MESSAGES.GET_ERROR),
-    ),
-  );
+  return useQuery(entitlementsQueryOptions(useApiClient(), companyId, useLoadFailureToast()));
 }

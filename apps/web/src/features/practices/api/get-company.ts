@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
 import { useApiClient, type ApiClient } from '../../../lib/api/api-context.ts';
-import { useToasts } from '../../../lib/toasts/toast-context.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
 
 export const companyQueryKey = (companyId: string) => ['Company/GetCompany', companyId] as const;
 
@@ -28,8 +27,5 @@ export function companyQueryOptions(client: ApiClient, companyId: string, onFail
 
 /** A practice with all its data (address, contact, status); a failed load shows GET_ERROR. */
 export function useCompany(companyId: string) {
-  const toasts = useToasts();
-  return useQuery(
-    companyQueryOptions(useApiClient(), companyId, () => toasts.show(TOAST_MESSAGES.GET_ERROR)),
-  );
+  return useQuery(companyQueryOptions(useApiClient(), companyId, useLoadFailureToast()));
 }

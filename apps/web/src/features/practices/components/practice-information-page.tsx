@@ -13,6 +13,7 @@ import { useActiveCompany } from '../../../lib/ui-state/use-customer.ts';
 import { useCompany } from '../api/get-company.ts';
 import { DisablePracticeSection } from './disable-practice-section.tsx';
 import { PracticeInformationForm } from './practice-information-form.tsx';
+import { SecondFactorSection } from './second-factor-section.tsx';
 
 /** `/my-practice/information-practice` (admins): the active practice's data. */
 export function PracticeInformationPage() {
@@ -44,6 +45,7 @@ function ActivePracticeInformation({ company }: { company: Company }) {
         </Alert>
       )}
       {practice.data && <PracticeInformationForm practice={practice.data} />}
+      {practice.data && <SecondFactorSection practice={practice.data} />}
       {practice.data && company.role === 'superadmin' && (
         <DisablePracticeSection companyId={company.companyId} practiceName={practice.data.name} />
       )}

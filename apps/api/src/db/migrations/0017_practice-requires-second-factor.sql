@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "requires_second_factor" boolean DEFAULT false NOT NULL;

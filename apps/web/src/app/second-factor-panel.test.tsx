@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, ROUTES } from '@pp/contract';
+import { onCall } from '../testing/call-handler.ts';
+import { anna, ben, clara, SOMMER_ID } from '../testing/demo-customers.ts';
+import { fakePortal } from '../testing/fake-portal.ts';
+import { problem, server } from '../testing/portal-server.ts';
+import { renderApp } from '../testing/render-app.tsx';
+import { LANGUAGE_KEY } from '../lib/i18n/i18n.ts';
+
+/** The api refuses every call on the practice's data as for a token without a second factor. */
+function practiceRequiresSecondFactor() {
+  const refuse = () => problem(403, 'second_factor_required');
+  server.use(
+    onCall(calls.locationGetLocations, refuse),
+    onCall(calls.locationGetLocationById, refuse),
+    onCall(calls.companyGetCompany, refuse),
+    onCall(calls.companyCheckEntitlements, refuse),
+    onCall(calls.employeeGetEmployees, refuse),
+  );
+}
+
+describe('a practice that requires a second factor (decision 0069)', () => {
+  it('shows its screens as a page that explains why and starts the setup', async () => {
+    fakePortal(clara);
+    practiceRequiresSecondFactor();
+    const { session } = await renderApp(ROUTES.locations);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zweiter Faktor erforderlich' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Die Praxis „Zahnarztpraxis Dr. Sommer“ verlangt bei der Anmeldung einen zweiten Faktor/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zu „Meine Praxis“' }).getAttribute('href')).toBe(
+      ROUTES.myPractice,
+    );
+    // The failed load's toast says why, not "could not be loaded, try again" (decision 0059).
+    expect(
+      await screen.findByText(/^Diese Praxis verlangt bei der Anmeldung einen zweiten Faktor/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Die Daten konnten nicht geladen werden/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Zweiten Faktor einrichten' }));
+    expect(session.accountActions).toEqual(['configure-totp']);
+  });
+
+  it('says so in English too', async () => {
+    window.localStorage.setItem(LANGUAGE_KEY, 'en');
+    fakePortal(clara);
+    practiceRequiresSecondFactor();
+    const { session } = await renderApp(ROUTES.locations);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Second factor required' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/The practice “Zahnarztpraxis Dr. Sommer” requires a second factor/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up a second factor' }));
+    expect(session.accountActions).toEqual(['configure-totp']);
+  });
+
+  it('leaves the person’s own screens alone', async () => {
+    fakePortal(clara);
+    practiceRequiresSecondFactor();
+    await renderApp(ROUTES.info);
+    expect(await screen.findByRole('heading', { level: 1, name: /Profil/ })).toBeTruthy();
+    expect(screen.queryByText('Zweiter Faktor erforderlich')).toBeNull();
+  });
+
+  it('shows the practice’s screens again once the calls are answered', async () => {
+    fakePortal(clara);
+    await renderApp(ROUTES.locations);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Standorte' })).toBeTruthy();
+    expect(screen.queryByText('Zweiter Faktor erforderlich')).toBeNull();
+  });
+});
+
+describe('the setting on /my-practice/information-practice', () => {
+  it('is a switch for the superadmin, saved at once', async () => {
+    const portal = fakePortal(anna);
+    await renderApp(ROUTES.practiceInformation);
+    await screen.findByRole('form', { name: 'Praxisdaten bearbeiten' });
+    const toggle = screen.getByRole('switch', {
+      name: 'Zweiten Faktor bei der Anmeldung verlangen',
+    });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Die Praxis verlangt jetzt einen zweiten Faktor.')).toBeTruthy();
+    expect(portal.practices.updates).toEqual([
+      { companyId: SOMMER_ID, requiresSecondFactor: true },
+    ]);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('is read-only for an admin', async () => {
+    const portal = fakePortal(ben);
+    await renderApp(ROUTES.practiceInformation);
+    await screen.findByRole('form', { name: 'Praxisdaten bearbeiten' });
+    expect(
+      await screen.findByText('Diese Praxis verlangt bei der Anmeldung keinen zweiten Faktor.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Das kann nur die Hauptadministration der Praxis ändern.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(portal.practices.updates).toEqual([]);
+  });
+});
