@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@pp/contract';
 import { useAuth } from '../lib/auth/auth-context.ts';
@@ -13,11 +13,18 @@ import { GlobalSpinner } from './layout/global-spinner.tsx';
 import { PendingOperation } from './layout/pending-operation.tsx';
 import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundary.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
-import { PRACTICE_SCREENS, SecondFactorPanel } from './layout/second-factor-panel.tsx';
+import { PRACTICE_SCREENS } from './layout/second-factor-screens.ts';
 import { prefetchScreenRetry, SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useLanguageSources } from './startup/use-language-sources.ts';
 import { useStartup } from './startup/use-startup.ts';
+
+/** Shown only when a practice refuses for a missing second factor: not in the first screen. */
+const SecondFactorPanel = lazy(() =>
+  import('./layout/second-factor-panel.tsx').then((module) => ({
+    default: module.SecondFactorPanel,
+  })),
+);
 
 /**
  * Everything around the routes. The frame shows at once and fills in as the startup's calls

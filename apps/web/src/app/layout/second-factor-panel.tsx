@@ -5,17 +5,6 @@ import { ROUTES } from '@pp/contract';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useActiveCompany } from '../../lib/ui-state/use-customer.ts';
 
-/** The screens of the active practice's data: each shows the panel while the practice refuses. */
-export const PRACTICE_SCREENS: ReadonlySet<string> = new Set([
-  ROUTES.practiceInformation,
-  ROUTES.employees,
-  ROUTES.employeeAdd,
-  ROUTES.employeeInformation,
-  ROUTES.locations,
-  ROUTES.locationAdd,
-  ROUTES.locationInformation,
-]);
-
 /**
  * What a practice screen shows when the practice requires a second factor that the sign-in did
  * not have (`second_factor_required`, decision 0069): why, and the provider's setup of an
