@@ -19,7 +19,11 @@ export {
 } from './administration.ts';
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
-export { secondFactorState, type SecondFactorState } from './second-factor/store.ts';
+export {
+  secondFactorsByEmail,
+  secondFactorState,
+  type SecondFactorState,
+} from './second-factor/store.ts';
 export {
   accountSessions,
   accountSignIns,

@@ -21,6 +21,12 @@ export const EmployeeSchema = z
     role: z.enum(MEMBERSHIP_ROLES),
     status: z.enum(MEMBERSHIP_STATUSES),
     locations: z.array(z.object({ locationId: IdSchema, name: z.string() })),
+    /**
+     * Whether the person signs in with a second factor (an authenticator app or a passkey): a
+     * badge, no details. Null where the portal cannot know it: an invitee, or an account of an
+     * external provider (decision 0069).
+     */
+    secondFactor: z.boolean().nullable(),
     /** The pending invitation's dates; null for everyone else. */
     invitedAt: z.iso.datetime({ offset: true }).nullable(),
     expiresAt: z.iso.datetime({ offset: true }).nullable(),

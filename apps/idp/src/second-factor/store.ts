@@ -1,8 +1,8 @@
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { IdpDb } from '../db/database.ts';
-import { idpRecoveryCodes, idpTotp } from '../db/schema.ts';
+import { idpAccounts, idpRecoveryCodes, idpTotp } from '../db/schema.ts';
 import {
   decryptSecret,
   encryptSecret,
@@ -47,6 +47,24 @@ export async function secondFactorState(db: IdpDb, accountId: string): Promise<S
     totpConfirmedAt: totp?.confirmedAt ?? null,
     recoveryCodesLeft: await recoveryCodesLeft(db, accountId),
   };
+}
+
+/**
+ * Which of these addresses have an account here, and whether each signs in with a second factor
+ * (a confirmed authenticator app): the employee list's badge. An address without an account of
+ * this provider is missing from the map — not known, rather than "no".
+ */
+export async function secondFactorsByEmail(
+  db: IdpDb,
+  emails: readonly string[],
+): Promise<Map<string, boolean>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ email: idpAccounts.email, confirmedAt: idpTotp.confirmedAt })
+    .from(idpAccounts)
+    .leftJoin(idpTotp, eq(idpTotp.accountId, idpAccounts.id))
+    .where(inArray(idpAccounts.email, [...emails]));
+  return new Map(rows.map((row) => [row.email, row.confirmedAt !== null]));
 }
 
 export async function hasConfirmedTotp(db: IdpDb, accountId: string): Promise<boolean> {

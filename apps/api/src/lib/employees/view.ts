@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Employee, MembershipStatus } from '@pp/contract';
+import { secondFactorsByEmail } from '@pp/idp';
 import type { Executor } from '../../db/client.ts';
 import {
   customers,
@@ -115,6 +116,12 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
     companyId,
     unnamed.map((row) => row.customerId),
   );
+  // The embedded provider's accounts, by the people's addresses: with an external provider
+  // there are none, and the badge stays unknown (null).
+  const secondFactors = await secondFactorsByEmail(
+    db,
+    found.filter((row) => row.status !== 'invited').map((row) => row.customer.email),
+  );
   return found.map((row): Employee => {
     const { customer, invitation } = row;
     // Without a name of their own, the person keeps the one typed when they were invited.
@@ -131,6 +138,7 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
         role: row.role,
         status: row.status,
         locations: typedLocations.filter((l) => typed.locationIds.includes(l.locationId)),
+        secondFactor: null,
         invitedAt: invitation.createdAt.toISOString(),
         expiresAt: invitation.expiresAt.toISOString(),
       };
@@ -147,6 +155,7 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
       locations: assigned
         .filter((a) => a.customerId === row.customerId)
         .map(({ locationId, name }) => ({ locationId, name })),
+      secondFactor: secondFactors.get(customer.email) ?? null,
       invitedAt: null,
       expiresAt: null,
     };

@@ -71,6 +71,20 @@ describe('/my-practice/employees-overview', () => {
     ).toMatch(/information-employee\?customerId=/);
   });
 
+  it('marks who signs in with a second factor, and nothing where it is not known', async () => {
+    const portal = fakePortal(ben);
+    portal.employees.employees = portal.employees.employees.map((person) =>
+      person.customerId === ben.customerId ? person : { ...person, secondFactor: true },
+    );
+    portal.employees.employees[2] = { ...portal.employees.employees[2]!, secondFactor: null };
+    await renderApp(ROUTES.employees);
+    await screen.findByRole('link', { name: 'Ben Krause' });
+
+    expect(card('Dr. med. dent. Anna Sommer').getByText('Zweiter Faktor')).toBeTruthy();
+    expect(card('Ben Krause').queryByText('Zweiter Faktor')).toBeNull();
+    expect(card('Clara Wolf').queryByText('Zweiter Faktor')).toBeNull();
+  });
+
   it('lets the superadmin disable an admin', async () => {
     await openEmployees(anna);
     fireEvent.click(card('Ben Krause').getByRole('button', { name: 'Aktionen für Ben Krause' }));

@@ -11,7 +11,7 @@ export const STATUS_COLORS = {
   disabled: 'gray',
 };
 
-/** A person's role and the state of their membership, as badges. */
+/** A person's role, the state of their membership and a second factor, as badges. */
 export function EmployeeBadges({ employee, own }: { employee: Employee; own: boolean }) {
   const { t } = useTranslation();
   return (
@@ -21,6 +21,11 @@ export function EmployeeBadges({ employee, own }: { employee: Employee; own: boo
         {t(`EMPLOYEES.STATUS_${employee.status.toUpperCase()}`)}
       </Badge>
       {own && <Badge variant="outline">{t('EMPLOYEES.YOU')}</Badge>}
+      {employee.secondFactor && (
+        <Badge variant="outline" color="teal">
+          {t('EMPLOYEES.SECOND_FACTOR')}
+        </Badge>
+      )}
     </>
   );
 }

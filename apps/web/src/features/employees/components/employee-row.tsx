@@ -47,6 +47,11 @@ export function EmployeeRow({ companyId, employee, viewer }: EmployeeRowProps) {
             {t('EMPLOYEES.YOU')}
           </Badge>
         )}
+        {employee.secondFactor && (
+          <Badge variant="outline" color="teal" ml="xs">
+            {t('EMPLOYEES.SECOND_FACTOR')}
+          </Badge>
+        )}
       </th>
       <td role="cell" className="employee-email">
         {name !== employee.email && employee.email}
