@@ -20,6 +20,7 @@ export {
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
 export { secondFactorState, type SecondFactorState } from './second-factor/store.ts';
+export { listPasskeys, type PasskeySummary } from './passkeys/store.ts';
 export {
   accountSessions,
   accountSignIns,
