@@ -16,6 +16,9 @@ for (const form of document.querySelectorAll('form[data-passkey]')) {
     continue;
   }
   block.hidden = false;
+  // `autofocus` inside a block that was hidden when the page loaded did nothing.
+  const first = block.querySelector('[autofocus]');
+  if (first && document.activeElement === document.body) first.focus();
   let running = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
