@@ -24,6 +24,7 @@ export {
   secondFactorState,
   type SecondFactorState,
 } from './second-factor/store.ts';
+export { hasPasskeys, listPasskeys, type PasskeySummary } from './passkeys/store.ts';
 export {
   accountSessions,
   accountSignIns,

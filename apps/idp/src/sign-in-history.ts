@@ -24,7 +24,9 @@ export function methodOfAmr(amr: readonly string[] | undefined): SignInMethod {
 
 /** Whether an `amr` names a second factor. */
 export function hasSecondFactor(amr: readonly string[] | undefined): boolean {
-  return amr?.some((value) => ['mfa', 'otp', 'hwk', 'swk'].includes(value)) ?? false;
+  // The provider says `mfa` whenever two factors were used (a passkey only with its PIN or
+  // biometrics): a passkey alone is one factor.
+  return amr?.includes('mfa') ?? false;
 }
 
 /** What identifies a browser in the history: the SHA-256 of its device cookie's nonce. */

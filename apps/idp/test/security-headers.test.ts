@@ -9,6 +9,8 @@ const idp = useIdp();
 const POLICY = {
   'default-src': ["'none'"],
   'script-src': ["'self'"],
+  // The passkey script asks the provider for a ceremony's options (decision 0071).
+  'connect-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'"],
   'form-action': ["'self'", WEB_ORIGIN],

@@ -8,7 +8,7 @@ const idp = useIdp();
 const attributesOf = inputAttributes;
 
 describe('the sign-in page', () => {
-  it('is an accessible German page with labelled, autocompletable fields and no scripts', async () => {
+  it('is an accessible German page with labelled, autocompletable fields and only the passkey scripts', async () => {
     const form = await openSignIn(new TestBrowser('de-DE,de;q=0.9'), idp.running.issuer);
     expect(form.status).toBe(200);
     const { html } = form;
@@ -22,7 +22,16 @@ describe('the sign-in page', () => {
     expect(attributesOf(html, 'email')).toContain('type="email"');
     expect(attributesOf(html, 'password')).toContain('autocomplete="current-password"');
     expect(attributesOf(html, 'password')).toContain('type="password"');
-    expect(html).not.toMatch(/<script/i);
+    // No inline script: only the passkey button's two same-origin files (decision 0071), and the
+    // button's block stays hidden without them.
+    const scripts = [...html.matchAll(/<script[^>]*>/gi)].map((m) => m[0]);
+    expect(scripts).toEqual([
+      expect.stringMatching(
+        /^<script src="\/assets\/simplewebauthn-browser-[0-9a-f]{12}\.js" defer>$/,
+      ),
+      expect.stringMatching(/^<script src="\/assets\/idp-passkeys-[0-9a-f]{12}\.js" defer>$/),
+    ]);
+    expect(html).toContain('data-passkey-block hidden');
     expect(html).not.toMatch(/ on[a-z]+=/i);
     expect(html).not.toMatch(/https?:\/\/(?!example\.com)/);
     expect(html).toContain('<a href="https://example.com/impressum">Impressum</a>');

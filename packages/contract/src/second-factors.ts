@@ -12,6 +12,19 @@ export const SecondFactorsSchema = z
     totp: z.object({ confirmedAt: z.iso.datetime({ offset: true }) }).nullable(),
     /** Unused recovery codes; null when the portal cannot know. */
     recoveryCodesLeft: z.number().int().min(0).nullable(),
+    /** The account's passkeys (decision 0071), oldest first; null when the portal cannot know. */
+    passkeys: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          /** The name the person gave it on the provider's page. */
+          name: z.string(),
+          createdAt: z.iso.datetime({ offset: true }),
+          /** The last sign-in with it; null: not used yet. */
+          lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+        }),
+      )
+      .nullable(),
   })
   .meta({ id: 'SecondFactors' });
 export type SecondFactors = z.infer<typeof SecondFactorsSchema>;

@@ -11,7 +11,7 @@ describe('the second-factor badge of the employee list', () => {
   const api = useApi({ embeddedProvider: true });
   const db = () => api.db.database.db;
 
-  it('is true with a confirmed authenticator app, false without, null where unknown', async () => {
+  it('is true with a confirmed authenticator app or a passkey, false without, null where unknown', async () => {
     const owner = await createCustomer(db(), { firstName: 'Olga', lastName: 'Zeller' });
     const practiceId = (await createPractice(db(), { superadminId: owner.id })).id;
     const withApp = await createCustomer(db(), {
@@ -24,16 +24,28 @@ describe('the second-factor badge of the employee list', () => {
       lastName: 'Begonnen',
       practices: [{ companyId: practiceId, role: 'member', status: 'enabled' }],
     });
+    const withPasskey = await createCustomer(db(), {
+      firstName: 'Paula',
+      lastName: 'Passkey',
+      practices: [{ companyId: practiceId, role: 'admin', status: 'enabled' }],
+    });
     const elsewhere = await createCustomer(db(), {
       firstName: 'Carl',
       lastName: 'Extern',
       practices: [{ companyId: practiceId, role: 'member', status: 'disabled' }],
     });
     const password = 'Zweiter-Faktor-2026';
-    const accounts = [owner, withApp, unconfirmed].map((person) =>
+    const accounts = [owner, withApp, unconfirmed, withPasskey].map((person) =>
       createAccount(db(), { email: person.email, password, emailVerified: true }),
     );
-    const [, app, begun] = await Promise.all(accounts);
+    const [, app, begun, keyed] = await Promise.all(accounts);
+    await db().insert(idpSchema.idpPasskeys).values({
+      accountId: keyed!.id,
+      credentialId: 'credential-of-paula',
+      publicKey: 'not-a-key',
+      deviceType: 'multiDevice',
+      name: 'Chrome unter Linux',
+    });
     await db()
       .insert(idpSchema.idpTotp)
       .values([
@@ -60,6 +72,7 @@ describe('the second-factor badge of the employee list', () => {
       [owner.email]: false,
       [withApp.email]: true,
       [unconfirmed.email]: false,
+      [withPasskey.email]: true,
       [elsewhere.email]: null,
       [invited]: null,
     });

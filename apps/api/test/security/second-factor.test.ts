@@ -145,7 +145,8 @@ describe('a practice that requires a second factor', () => {
     ['amr mfa', { amr: ['mfa'] }],
     ['amr otp', { amr: ['pwd', 'otp'] }],
     ['amr hwk (a passkey on a security key)', { amr: ['hwk', 'mfa'] }],
-    ['amr swk (a synced passkey)', { amr: ['swk'] }],
+    ['amr swk mfa (a synced passkey, verified)', { amr: ['swk', 'mfa'] }],
+    ['amr pwd hwk (a password and a security key)', { amr: ['pwd', 'hwk'] }],
     ['the configured acr', { amr: ['pwd'], acr: 'urn:practice-portal:acr:mfa' }],
   ] as [string, MintOptions][])('counts %s as a second factor', async (_label, claims) => {
     const w = await world();
@@ -157,5 +158,20 @@ describe('a practice that requires a second factor', () => {
     );
     expect(answer.statusCode, answer.body.slice(0, 200)).toBe(200);
     expect(answer.json()).toMatchObject({ requiresSecondFactor: true, role: 'member' });
+  });
+
+  it.each([
+    ['amr hwk (a passkey the device did not verify)', { amr: ['hwk'] }],
+    ['amr swk user (a touch, no PIN)', { amr: ['swk', 'user'] }],
+    ['amr otp alone', { amr: ['otp'] }],
+  ] as [string, MintOptions][])('does not count %s: one factor', async (_label, claims) => {
+    const w = await world();
+    const answer = await send(
+      w.emails.member,
+      calls.companyGetCompany,
+      { query: { companyId: w.objects.own.practice } },
+      claims,
+    );
+    expectProblem(answer, 403, 'second_factor_required');
   });
 });

@@ -40,6 +40,7 @@ describe('Security/GetSecondFactors (embedded provider)', () => {
       provider: 'embedded',
       totp: null,
       recoveryCodesLeft: 0,
+      passkeys: [],
     });
   });
 
@@ -63,11 +64,51 @@ describe('Security/GetSecondFactors (embedded provider)', () => {
       provider: 'embedded',
       totp: { confirmedAt: confirmedAt.toISOString() },
       recoveryCodesLeft: 2,
+      passkeys: [],
     });
     expect(SecondFactorsSchema.parse((await read(without.headers)).json())).toMatchObject({
       totp: null,
       recoveryCodesLeft: 0,
     });
+  });
+
+  it("lists each person's own passkeys with name, date added and last use, oldest first", async () => {
+    const owner = await person();
+    const other = await person();
+    const passkey = (
+      accountId: string,
+      name: string,
+      createdAt: Date,
+      lastUsedAt: Date | null,
+    ) => ({
+      accountId,
+      credentialId: randomUUID(),
+      publicKey: 'pQECAyYgASFYIA',
+      deviceType: 'singleDevice',
+      name,
+      createdAt,
+      lastUsedAt,
+    });
+    const added = new Date('2026-11-20T08:00:00Z');
+    const used = new Date('2026-11-26T20:30:00Z');
+    await db()
+      .insert(idpSchema.idpPasskeys)
+      .values([
+        passkey(owner.account.id, 'Handy', new Date('2026-11-25T08:00:00Z'), null),
+        passkey(owner.account.id, 'Laptop im Büro', added, used),
+        passkey(other.account.id, 'Fremder Schlüssel', added, null),
+      ]);
+    const answer = SecondFactorsSchema.parse((await read(owner.headers)).json());
+    expect(
+      answer.passkeys?.map(({ name, createdAt, lastUsedAt }) => ({ name, createdAt, lastUsedAt })),
+    ).toEqual([
+      { name: 'Laptop im Büro', createdAt: added.toISOString(), lastUsedAt: used.toISOString() },
+      { name: 'Handy', createdAt: '2026-11-25T08:00:00.000Z', lastUsedAt: null },
+    ]);
+    // Neither the credential nor its key leave the provider's tables.
+    expect(JSON.stringify(answer)).not.toContain('pQECAyYgASFYIA');
+    const others = SecondFactorsSchema.parse((await read(other.headers)).json());
+    expect(others.passkeys?.map((p) => p.name)).toEqual(['Fremder Schlüssel']);
   });
 
   it('refuses any parameter with 400', async () => {
@@ -87,6 +128,11 @@ describe('Security/GetSecondFactors (external provider)', () => {
     const token = await api.issuer.tokenFor(uniqueEmail('extern'));
     const response = await api.client.security.getSecondFactors({ headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ provider: 'external', totp: null, recoveryCodesLeft: null });
+    expect(response.json()).toEqual({
+      provider: 'external',
+      totp: null,
+      recoveryCodesLeft: null,
+      passkeys: null,
+    });
   });
 });

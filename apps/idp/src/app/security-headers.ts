@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 
 /**
  * Headers on every answer, oidc-provider's own included: helmet writes them to the raw response
- * before anything else, and oidc-provider keeps them. The pages load only our stylesheet and the
- * sign-out script (and the operator's logo); forms post to the provider, whose answer redirects to the portal (form-action
+ * before anything else, and oidc-provider keeps them. The pages load only our stylesheet and our
+ * scripts (sign-out, recovery codes, passkeys, which also fetch from the provider itself) and the
+ * operator's logo; forms post to the provider, whose answer redirects to the portal (form-action
  * follows redirects in Chromium). oidc-provider adds a hash to `script-src` for its own
  * self-submitting form page (`response_mode=form_post`), so that directive must be present.
  */
@@ -20,6 +21,8 @@ export const securityHeaders = fp(
         directives: {
           defaultSrc: ["'none'"],
           scriptSrc: ["'self'"],
+          // The passkey script's requests for a ceremony's options, to the provider only (0071).
+          connectSrc: ["'self'"],
           styleSrc: ["'self'"],
           // The operator's logo (LOGO_URL), which may live on the portal or elsewhere.
           imgSrc: ["'self'", ...(logoUrl ? [new URL(logoUrl).origin] : [])],

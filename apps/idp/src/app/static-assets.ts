@@ -20,7 +20,7 @@ interface Asset {
 }
 
 function loadAsset(file: string): Asset {
-  const identity = readFileSync(path.join(ASSETS_DIR, file));
+  const identity = readFileSync(path.resolve(ASSETS_DIR, file));
   const type = CONTENT_TYPES[path.extname(file)];
   if (!type) throw new Error(`no content type for the page file ${file}`);
   const compressed = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -218,4 +219,55 @@ export const idpSessionActivity = pgTable(
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [index('idp_session_activity_account_idx').on(t.accountId)],
+);
+
+/**
+ * An account's passkeys (WebAuthn credentials; decision 0071): the credential id (base64url,
+ * unique), its COSE public key (base64url), the signature counter, the transports the browser
+ * named, whether it is synced (`multiDevice`) or bound to one device (`singleDevice`), and the
+ * name the person gave it.
+ */
+export const idpPasskeys = pgTable(
+  'idp_passkeys',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('idp_passkeys_credential_id_key').on(t.credentialId),
+    index('idp_passkeys_account_idx').on(t.accountId),
+  ],
+);
+
+export const PASSKEY_CEREMONIES = ['register', 'authenticate'] as const;
+export type PasskeyCeremony = (typeof PASSKEY_CEREMONIES)[number];
+
+/**
+ * The challenge of a passkey ceremony, kept here and never taken from the browser (decision
+ * 0072): one per interaction and ceremony, replaced when the page is shown again, deleted when
+ * used, refused after `expiresAt`. A registration's names its account.
+ */
+export const idpPasskeyChallenges = pgTable(
+  'idp_passkey_challenges',
+  {
+    interactionUid: text('interaction_uid').notNull(),
+    ceremony: text('ceremony', { enum: PASSKEY_CEREMONIES }).notNull(),
+    challenge: text('challenge').notNull(),
+    accountId: uuid('account_id').references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.interactionUid, t.ceremony] })],
 );

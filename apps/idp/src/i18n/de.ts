@@ -182,6 +182,36 @@ export const de: Messages = {
     wrongPassword: 'Das Passwort ist nicht richtig.',
     missingPassword: 'Bitte geben Sie Ihr Passwort ein.',
   },
+  passkeys: {
+    signIn: 'Mit Passkey anmelden',
+    or: 'Oder ohne Passwort:',
+    running: 'Bitte bestätigen Sie die Anmeldung in Ihrem Browser.',
+    browserFailed:
+      'Die Anmeldung mit einem Passkey wurde abgebrochen oder war nicht möglich. Sie können es erneut versuchen oder Ihr Passwort verwenden.',
+    refused:
+      'Dieser Passkey wurde nicht akzeptiert. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    needsVerification:
+      'Ihr Konto ist mit einem zweiten Faktor geschützt. Bitte verwenden Sie einen Passkey mit PIN oder Biometrie oder melden Sie sich mit Ihrem Passwort an.',
+    addTitle: 'Passkey hinzufügen',
+    addIntro:
+      'Mit einem Passkey melden Sie sich ohne Passwort an – mit dem Fingerabdruck, der Gesichtserkennung oder der PIN Ihres Geräts. Ein Passkey gilt auch als zweiter Faktor.',
+    nameLabel: 'Name des Passkeys',
+    nameHint: 'Damit Sie ihn später wiedererkennen, z. B. „Laptop im Büro“.',
+    missingName: 'Bitte geben Sie einen Namen für den Passkey ein.',
+    add: 'Passkey erstellen',
+    registrationFailed: 'Der Passkey konnte nicht erstellt werden. Bitte versuchen Sie es erneut.',
+    unsupported: 'Dieser Browser unterstützt keine Passkeys.',
+    noScript: 'Zum Erstellen eines Passkeys muss JavaScript aktiviert sein.',
+    defaultName: (browser, system) => `${browser} unter ${system}`,
+    fallbackName: 'Mein Passkey',
+    removeTitle: 'Passkey entfernen',
+    removeIntro: (name) =>
+      `Der Passkey „${name}“ wird entfernt; danach können Sie sich mit ihm nicht mehr anmelden. Bestätigen Sie das zuerst.`,
+    removeSubmit: 'Passkey entfernen',
+    notFoundTitle: 'Passkey nicht gefunden',
+    notFound: 'Diesen Passkey gibt es in Ihrem Konto nicht (mehr).',
+    cancel: 'Abbrechen',
+  },
   error: {
     title: 'Anmeldung nicht möglich',
     generic:

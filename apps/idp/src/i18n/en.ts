@@ -179,6 +179,35 @@ export const en: Messages = {
     wrongPassword: 'The password is not correct.',
     missingPassword: 'Please enter your password.',
   },
+  passkeys: {
+    signIn: 'Sign in with a passkey',
+    or: 'Or without a password:',
+    running: 'Please confirm the sign-in in your browser.',
+    browserFailed:
+      'Signing in with a passkey was cancelled or was not possible. You can try again or use your password.',
+    refused: 'This passkey was not accepted. Try again or sign in with your password.',
+    needsVerification:
+      'Your account is protected with a second factor. Please use a passkey with a PIN or biometrics, or sign in with your password.',
+    addTitle: 'Add a passkey',
+    addIntro:
+      "With a passkey you sign in without a password – with your device's fingerprint, face recognition or PIN. A passkey also counts as a second factor.",
+    nameLabel: 'Name of the passkey',
+    nameHint: 'So that you recognise it later, e.g. "Office laptop".',
+    missingName: 'Please enter a name for the passkey.',
+    add: 'Create passkey',
+    registrationFailed: 'The passkey could not be created. Please try again.',
+    unsupported: 'This browser does not support passkeys.',
+    noScript: 'JavaScript must be enabled to create a passkey.',
+    defaultName: (browser, system) => `${browser} on ${system}`,
+    fallbackName: 'My passkey',
+    removeTitle: 'Remove passkey',
+    removeIntro: (name) =>
+      `The passkey "${name}" will be removed; you can no longer sign in with it. Please confirm this first.`,
+    removeSubmit: 'Remove passkey',
+    notFoundTitle: 'Passkey not found',
+    notFound: 'Your account has no such passkey (any more).',
+    cancel: 'Cancel',
+  },
   error: {
     title: 'Sign-in not possible',
     generic: 'The sign-in could not be completed. Please return to the portal and try again.',

@@ -164,6 +164,37 @@ export interface Messages {
     wrongPassword: string;
     missingPassword: string;
   };
+  passkeys: {
+    /** The sign-in page's button. */
+    signIn: string;
+    /** Between the password form and the passkey button. */
+    or: string;
+    running: string;
+    /** The browser's ceremony was cancelled or failed (announced on the page). */
+    browserFailed: string;
+    /** The passkey was not accepted by the provider. */
+    refused: string;
+    /** The passkey was checked without user verification, and the account has a second factor. */
+    needsVerification: string;
+    addTitle: string;
+    addIntro: string;
+    nameLabel: string;
+    nameHint: string;
+    missingName: string;
+    add: string;
+    registrationFailed: string;
+    unsupported: string;
+    noScript: string;
+    /** "Chrome unter Linux". */
+    defaultName(browser: string, system: string): string;
+    fallbackName: string;
+    removeTitle: string;
+    removeIntro(name: string): string;
+    removeSubmit: string;
+    notFoundTitle: string;
+    notFound: string;
+    cancel: string;
+  };
   error: {
     title: string;
     generic: string;

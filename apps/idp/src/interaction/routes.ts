@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { allowOnly } from '../app/allow-only.ts';
 import { formScope } from '../app/form-scope.ts';
+import { passkeyRoutes } from '../flows/passkeys/routes.ts';
 import { secondFactorRoutes } from '../flows/second-factor/routes.ts';
 import { signInRoutes } from '../flows/sign-in/routes.ts';
 import { INTERACTION_ROUTE } from './params.ts';
@@ -18,4 +19,5 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
   allowOnly(app, INTERACTION_ROUTE, 'GET');
   signInRoutes(app, deps);
   secondFactorRoutes(app, deps);
+  passkeyRoutes(app, deps);
 }

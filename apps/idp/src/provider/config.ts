@@ -35,7 +35,7 @@ export function providerConfiguration(options: ResolvedOptions, keys: KeyMateria
     // a registration returns to (decision 0058), and the account action to run (`pp_action`,
     // decision 0064). Only read by our pages, which ignore values they do not know: no value is
     // refused.
-    extraParams: ['pp_theme', 'pp_notice', 'pp_return', 'pp_action'],
+    extraParams: ['pp_theme', 'pp_notice', 'pp_return', 'pp_action', 'pp_passkey'],
     // How the person signed in (RFC 8176 `amr`, and `acr`): in the ID token and the access token.
     acrValues: [ACR_PASSWORD, ACR_SECOND_FACTOR],
     responseTypes: ['code'],

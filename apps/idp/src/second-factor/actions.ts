@@ -5,7 +5,13 @@ import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
  * portal names one in its authorization request, the provider runs it on its own pages after
  * sign-in, then finishes the authorization as usual. Unknown values are ignored.
  */
-export const PP_ACTIONS = ['configure-totp', 'remove-totp', 'new-recovery-codes'] as const;
+export const PP_ACTIONS = [
+  'configure-totp',
+  'remove-totp',
+  'new-recovery-codes',
+  'add-passkey',
+  'remove-passkey',
+] as const;
 export type PpAction = (typeof PP_ACTIONS)[number];
 
 export const ACTION_PROMPT = 'pp_action';

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
 import type { IdpDb } from '../db/database.ts';
-import { idpAccounts, idpRecoveryCodes, idpTotp } from '../db/schema.ts';
+import { idpAccounts, idpPasskeys, idpRecoveryCodes, idpTotp } from '../db/schema.ts';
 import {
   decryptSecret,
   encryptSecret,
@@ -51,7 +51,7 @@ export async function secondFactorState(db: IdpDb, accountId: string): Promise<S
 
 /**
  * Which of these addresses have an account here, and whether each signs in with a second factor
- * (a confirmed authenticator app): the employee list's badge. An address without an account of
+ * (a confirmed authenticator app or a passkey): the employee list's badge. An address without an account of
  * this provider is missing from the map — not known, rather than "no".
  */
 export async function secondFactorsByEmail(
@@ -60,11 +60,15 @@ export async function secondFactorsByEmail(
 ): Promise<Map<string, boolean>> {
   if (emails.length === 0) return new Map();
   const rows = await db
-    .select({ email: idpAccounts.email, confirmedAt: idpTotp.confirmedAt })
+    .select({
+      email: idpAccounts.email,
+      confirmedAt: idpTotp.confirmedAt,
+      passkeys: sql<boolean>`exists (select 1 from ${idpPasskeys} where ${idpPasskeys.accountId} = ${idpAccounts.id})`,
+    })
     .from(idpAccounts)
     .leftJoin(idpTotp, eq(idpTotp.accountId, idpAccounts.id))
     .where(inArray(idpAccounts.email, [...emails]));
-  return new Map(rows.map((row) => [row.email, row.confirmedAt !== null]));
+  return new Map(rows.map((row) => [row.email, row.confirmedAt !== null || row.passkeys]));
 }
 
 export async function hasConfirmedTotp(db: IdpDb, accountId: string): Promise<boolean> {

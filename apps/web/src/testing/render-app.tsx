@@ -54,8 +54,8 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     async signOut() {
       session.signOuts++;
     },
-    async runAccountAction(action) {
-      session.accountActions.push(action);
+    async runAccountAction(action, _returnTo, options) {
+      session.accountActions.push(options?.passkey ? `${action} ${options.passkey}` : action);
     },
   };
   const wrap = (app: ReactNode) => (options.strict ? <StrictMode>{app}</StrictMode> : app);

@@ -1,5 +1,5 @@
 import { calls } from '@pp/contract';
-import { secondFactorState } from '@pp/idp';
+import { listPasskeys, secondFactorState } from '@pp/idp';
 import { defineRoute } from '../../routing/route.ts';
 
 /**
@@ -9,12 +9,19 @@ import { defineRoute } from '../../routing/route.ts';
 export default defineRoute(calls.securityGetSecondFactors, async (request) => {
   const token = request.token!;
   if (!request.server.config.oidc.embedded) {
-    return { provider: 'external' as const, totp: null, recoveryCodesLeft: null };
+    return { provider: 'external' as const, totp: null, recoveryCodesLeft: null, passkeys: null };
   }
   const state = await secondFactorState(request.server.db, token.subject);
+  const passkeys = await listPasskeys(request.server.db, token.subject);
   return {
     provider: 'embedded' as const,
     totp: state.totpConfirmedAt ? { confirmedAt: state.totpConfirmedAt.toISOString() } : null,
     recoveryCodesLeft: state.totpConfirmedAt ? state.recoveryCodesLeft : 0,
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      createdAt: passkey.createdAt.toISOString(),
+      lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
+    })),
   };
 });

@@ -9,8 +9,12 @@ describe('hasSecondFactor (decision 0070)', () => {
     [{ amr: ['mfa'] }],
     [{ amr: ['pwd', 'otp'] }],
     [{ amr: ['pwd', 'otp', 'mfa'] }],
-    [{ amr: ['hwk'] }],
-    [{ amr: ['swk', 'user'] }],
+    [{ amr: ['hwk', 'mfa'] }],
+    [{ amr: ['swk', 'mfa'] }],
+    // A key with its PIN or a fingerprint: two factors, as Keycloak or Auth0 may say it.
+    [{ amr: ['hwk', 'pin'] }],
+    [{ amr: ['swk', 'fpt'] }],
+    [{ amr: ['pwd', 'hwk'] }],
     [{ amr: ['pwd'], acr: 'urn:practice-portal:acr:mfa' }],
     [{ acr: 'urn:practice-portal:acr:mfa' }],
   ])('counts %j', (claims) => {
@@ -21,6 +25,11 @@ describe('hasSecondFactor (decision 0070)', () => {
     [{}],
     [{ amr: ['pwd'] }],
     [{ amr: ['pwd', 'kba', 'sms-not-a-value'] }],
+    // A passkey the device did not verify (no PIN, no biometrics) is one factor.
+    [{ amr: ['hwk'] }],
+    [{ amr: ['swk'] }],
+    [{ amr: ['swk', 'user'] }],
+    [{ amr: ['otp'] }],
     [{ amr: [] }],
     // RFC 8176 values are case-sensitive, and amr is an array: a string is not read as one.
     [{ amr: ['MFA', 'OTP'] }],

@@ -20,7 +20,7 @@ interface PageBase {
   csrfToken: string;
 }
 
-function problemLines(locale: Locale, problem: CodeProblem | undefined): string[] {
+export function problemLines(locale: Locale, problem: CodeProblem | undefined): string[] {
   if (!problem) return [];
   const t = messagesFor(locale).secondFactor;
   const wait = messagesFor(locale).signIn.waitBeforeRetry;
@@ -53,7 +53,7 @@ interface CodeInput {
 }
 
 /** An input for a code (six digits, or a recovery code) or the password. */
-function codeInput(input: CodeInput): SafeHtml {
+export function codeInput(input: CodeInput): SafeHtml {
   const hintId = input.hint ? `${input.id}-hint` : undefined;
   const describedBy = [input.invalid ? 'form-error' : undefined, hintId].filter(Boolean).join(' ');
   const kind = {

@@ -32,6 +32,7 @@ import {
 import { attemptSignIn } from '../../sign-in-attempt.ts';
 import { recordFailedSignIn } from '../../sign-in-history.ts';
 import { keptUserAgent } from '../../user-agent.ts';
+import { isPasskeyAction, showPasskeyAction } from '../passkeys/routes.ts';
 import { completeSignIn } from '../sign-in/complete.ts';
 import {
   actionNoticePage,
@@ -252,6 +253,9 @@ export async function showAction(
   interaction: Interaction,
 ): Promise<FastifyReply> {
   const { action, account } = await actionOf(deps, interaction);
+  if (isPasskeyAction(action)) {
+    return showPasskeyAction(deps, request, reply, interaction, action, account);
+  }
   const context = pageContext(deps, request, reply, interaction);
   const t = messagesFor(context.locale).secondFactor;
   const links = deps.options.links;
@@ -357,7 +361,9 @@ async function verifyAction(deps: InteractionDeps, request: FastifyRequest, repl
     reply,
     form.csrf,
   );
-  if (action === 'configure-totp') throw new PageError(400, 'expired');
+  if (action !== 'remove-totp' && action !== 'new-recovery-codes') {
+    throw new PageError(400, 'expired');
+  }
   const byPassword = form.method === 'password';
   const render = (status: number, problem: CodeProblem, headers: Record<string, string> = {}) =>
     send(

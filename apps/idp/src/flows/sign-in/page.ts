@@ -1,13 +1,16 @@
 import { messagesFor, type Locale } from '../../i18n/locale.ts';
 import { html } from '../../pages/html.ts';
 import { layout, type LegalLinks } from '../../pages/layout.ts';
+import { ceremonyFormAttributes, passkeyScripts } from '../passkeys/pages.ts';
 import { accountLinks, resendForm, type ResendOffer } from './account-links.ts';
 
 export type SignInProblem =
   | { kind: 'invalid-credentials'; waitSeconds: number }
   | { kind: 'missing-fields' }
   | { kind: 'throttled'; waitSeconds: number }
-  | { kind: 'unverified'; resend: ResendOffer };
+  | { kind: 'unverified'; resend: ResendOffer }
+  | { kind: 'passkey-refused' }
+  | { kind: 'passkey-needs-verification' };
 
 /** Why the portal sent the person to sign in again (`pp_notice`). */
 export type SignInNotice = 'signed-out' | 'idle';
@@ -27,6 +30,9 @@ export interface SignInPage {
   notice?: SignInNotice | undefined;
   /** The portal path a registration from here returns to. */
   returnTo?: string | undefined;
+  /** Where the passkey script gets its options, and where it posts the browser's answer. */
+  passkeyOptionsAction: string;
+  passkeyAction: string;
 }
 
 const ERROR_ID = 'sign-in-error';
@@ -44,6 +50,10 @@ function problemText(locale: Locale, problem: SignInProblem): string[] {
       return [t.throttled(problem.waitSeconds)];
     case 'unverified':
       return [t.unverified];
+    case 'passkey-refused':
+      return [messagesFor(locale).passkeys.refused];
+    case 'passkey-needs-verification':
+      return [messagesFor(locale).passkeys.needsVerification];
   }
 }
 
@@ -53,7 +63,11 @@ export function signInPage(page: SignInPage): string {
   const problem = page.problem;
   const describedBy = problem ? ERROR_ID : undefined;
   // An unconfirmed address is no mistake in what was typed.
-  const invalid = problem && problem.kind !== 'unverified' ? 'true' : undefined;
+  const invalid =
+    problem && ['invalid-credentials', 'missing-fields'].includes(problem.kind)
+      ? 'true'
+      : undefined;
+  const p = messagesFor(page.locale).passkeys;
   const focusPassword = page.email !== '';
   const notice = page.notice && !problem ? page.notice : undefined;
   const body = html`<h1>${t.title}</h1>
@@ -110,8 +124,28 @@ export function signInPage(page: SignInPage): string {
     <form id="abort" method="post" action="${page.abortAction}">
       <input type="hidden" name="csrf" value="${page.csrfToken}" />
     </form>
+    <div class="more" data-passkey-block hidden>
+      <p>${p.or}</p>
+      <form
+        ${ceremonyFormAttributes({
+          ceremony: 'authenticate',
+          optionsAction: page.passkeyOptionsAction,
+          action: page.passkeyAction,
+          csrfToken: page.csrfToken,
+          status: 'passkey-status',
+          running: p.running,
+          failed: p.browserFailed,
+        })}
+        id="passkey-sign-in"
+      >
+        <input type="hidden" name="csrf" value="${page.csrfToken}" />
+        <input type="hidden" name="credential" value="" />
+        <button type="submit" class="secondary">${p.signIn}</button>
+      </form>
+      <p id="passkey-status" aria-live="polite"></p>
+    </div>
     ${problem?.kind === 'unverified' ? resendForm(page.locale, problem.resend) : undefined}
-    ${accountLinks(page.locale, page.returnTo)}`;
+    ${accountLinks(page.locale, page.returnTo)} ${passkeyScripts()}`;
   return layout({ locale: page.locale, title: t.title, links: page.links, body });
 }
 

@@ -53,6 +53,8 @@ export function sendSignIn(
     problem: answer.problem,
     notice: answer.notice,
     returnTo: answer.returnTo,
+    passkeyOptionsAction: `${interactionPath(answer.uid)}/passkey/options`,
+    passkeyAction: `${interactionPath(answer.uid)}/passkey/sign-in`,
   });
   return sendPage(reply, answer.status, body, answer.headers, {
     ...(answer.theme && { theme: answer.theme }),

@@ -2,7 +2,13 @@ import { createContext, useContext } from 'react';
 import type { SignOutReason } from './provider-pages.ts';
 
 /** Account actions the embedded provider runs on its own pages (`pp_action`, decision 0064). */
-export type AccountAction = 'configure-totp' | 'remove-totp' | 'new-recovery-codes';
+export type AccountAction =
+  'configure-totp' | 'remove-totp' | 'new-recovery-codes' | 'add-passkey' | 'remove-passkey';
+
+/** What an action names besides itself: the passkey `remove-passkey` removes (`pp_passkey`). */
+export interface AccountActionOptions {
+  passkey?: string | undefined;
+}
 
 export interface AuthUser {
   /** The provider's subject. */
@@ -31,7 +37,11 @@ export interface Auth {
    * authorization then ends as usual, back at `returnTo` (default: the current URL), with tokens
    * that say how the person signed in now.
    */
-  runAccountAction(action: AccountAction, returnTo?: string): Promise<void>;
+  runAccountAction(
+    action: AccountAction,
+    returnTo?: string,
+    options?: AccountActionOptions,
+  ): Promise<void>;
   /**
    * Ends the session here, in the browser's other tabs of the portal and at the provider, whose
    * sign-in page then says why (`idle`: after the idle timeout; by default the user's choice).

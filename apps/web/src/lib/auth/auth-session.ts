@@ -1,6 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { WebConfiguration } from '@pp/contract';
-import type { AccountAction } from './auth-context.ts';
+import type { AccountAction, AccountActionOptions } from './auth-context.ts';
 import { providerPageParameters, type SignOutReason } from './provider-pages.ts';
 import {
   currentLocation,
@@ -60,6 +60,8 @@ interface RedirectOptions {
   prompt?: 'none' | 'login';
   /** An account action the provider runs on its pages (`pp_action`). */
   action?: AccountAction | undefined;
+  /** The passkey of `remove-passkey` (`pp_passkey`). */
+  passkey?: string | undefined;
   /** Shown by the provider's page (`pp_notice`); never on a `prompt=none` request. */
   notice?: SignOutReason | undefined;
 }
@@ -158,10 +160,12 @@ export class AuthSession {
   readonly runAccountAction = async (
     action: AccountAction,
     returnTo: string = currentLocation(),
+    options: AccountActionOptions = {},
   ): Promise<void> => {
-    await this.#redirect({ returnTo, step: 'interactive' }, { action }).catch((error: unknown) =>
-      this.#fail(error),
-    );
+    await this.#redirect(
+      { returnTo, step: 'interactive' },
+      { action, passkey: options.passkey },
+    ).catch((error: unknown) => this.#fail(error));
   };
 
   /** The user asked to try again: no guard, and a page that never started starts over. */
@@ -360,7 +364,10 @@ export class AuthSession {
   }
 
   /** Sends the browser to the provider; concurrent callers share one redirect. */
-  #redirect(state: SignInState, { prompt, notice, action }: RedirectOptions = {}): Promise<never> {
+  #redirect(
+    state: SignInState,
+    { prompt, notice, action, passkey }: RedirectOptions = {},
+  ): Promise<never> {
     const manager = this.#manager;
     if (!manager) return Promise.reject(new Error('sign-in has not started'));
     // A tab on its way out keeps saying so.
@@ -376,6 +383,7 @@ export class AuthSession {
           // (decision 0058); the provider accepts only a path of the portal's own.
           ...(state.returnTo === '/' ? {} : { pp_return: state.returnTo }),
           ...(action ? { pp_action: action } : {}),
+          ...(action && passkey ? { pp_passkey: passkey } : {}),
         },
         ...(prompt ? { prompt } : {}),
       });

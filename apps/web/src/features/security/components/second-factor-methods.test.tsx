@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +22,8 @@ async function renderMethods(factors: SecondFactors, language = 'de') {
     signIn: async () => undefined,
     switchAccount: async () => undefined,
     signOut: async () => undefined,
-    runAccountAction: async (action, returnTo) => {
-      actions.push([action, returnTo]);
+    runAccountAction: async (action, returnTo, options) => {
+      actions.push([options?.passkey ? `${action} ${options.passkey}` : action, returnTo]);
     },
   };
   const i18n = await createI18n();
@@ -48,7 +48,12 @@ async function renderMethods(factors: SecondFactors, language = 'de') {
 
 describe('SecondFactorMethods', () => {
   it('offers to set up an authenticator app and starts pp_action back to /security', async () => {
-    const actions = await renderMethods({ provider: 'embedded', totp: null, recoveryCodesLeft: 0 });
+    const actions = await renderMethods({
+      provider: 'embedded',
+      totp: null,
+      recoveryCodesLeft: 0,
+      passkeys: [],
+    });
     expect(await screen.findByText('Nicht eingerichtet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Authenticator-App einrichten' }));
     expect(actions).toEqual([['configure-totp', '/security']]);
@@ -60,6 +65,7 @@ describe('SecondFactorMethods', () => {
         provider: 'embedded',
         totp: { confirmedAt: '2026-11-26T21:00:00.000Z' },
         recoveryCodesLeft: 7,
+        passkeys: [],
       },
       'en',
     );
@@ -70,8 +76,60 @@ describe('SecondFactorMethods', () => {
     expect(actions.map(([action]) => action)).toEqual(['new-recovery-codes', 'remove-totp']);
   });
 
+  it('lists the passkeys with date added and last use, adds one, and removes one after asking', async () => {
+    const id = '6f1c2a4e-8d7b-4c3a-9e1f-2b3c4d5e6f70';
+    const actions = await renderMethods({
+      provider: 'embedded',
+      totp: null,
+      recoveryCodesLeft: 0,
+      passkeys: [
+        {
+          id,
+          name: 'Laptop im Büro',
+          createdAt: '2026-11-20T08:00:00.000Z',
+          lastUsedAt: '2026-11-26T20:30:00.000Z',
+        },
+        {
+          id: '7a2d3b5f-9e8c-4d4b-8f2a-3c4d5e6f7081',
+          name: 'Handy',
+          createdAt: '2026-11-25T08:00:00.000Z',
+          lastUsedAt: null,
+        },
+      ],
+    });
+    expect(await screen.findByText('Laptop im Büro')).toBeTruthy();
+    expect(screen.getByText('Hinzugefügt am 20.11.2026')).toBeTruthy();
+    expect(screen.getByText(/^Zuletzt verwendet: 26\.11\.2026/)).toBeTruthy();
+    expect(screen.getByText('Noch nicht verwendet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Passkey hinzufügen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Passkey „Laptop im Büro“ entfernen' }));
+    // Nothing runs before the dialog is confirmed.
+    expect(actions.map(([action]) => action)).toEqual(['add-passkey']);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Möchten Sie den Passkey „Laptop im Büro“ entfernen?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
+    expect(actions).toEqual([
+      ['add-passkey', '/security'],
+      [`remove-passkey ${id}`, '/security'],
+    ]);
+  });
+
+  it('says there is no passkey yet (English)', async () => {
+    await renderMethods(
+      { provider: 'embedded', totp: null, recoveryCodesLeft: 0, passkeys: [] },
+      'en',
+    );
+    expect(await screen.findByText(/^No passkey yet\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeTruthy();
+  });
+
   it("points to the external provider's own pages", async () => {
-    await renderMethods({ provider: 'external', totp: null, recoveryCodesLeft: null });
+    await renderMethods({
+      provider: 'external',
+      totp: null,
+      recoveryCodesLeft: null,
+      passkeys: null,
+    });
     expect(await screen.findByText(/verwaltet Ihr Anmeldedienst/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });

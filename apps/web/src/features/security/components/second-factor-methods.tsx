@@ -1,8 +1,14 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactors } from '@pp/contract';
-import { useAuth, type AccountAction } from '../../../lib/auth/auth-context.ts';
-import { formatDate } from '../../../lib/format/format.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import {
+  useAuth,
+  type AccountAction,
+  type AccountActionOptions,
+} from '../../../lib/auth/auth-context.ts';
+import { formatDate, formatTime } from '../../../lib/format/format.ts';
 import { useSecondFactors } from '../api/get-second-factors.ts';
 
 /** The security page's address: every account action comes back here. */
@@ -14,7 +20,7 @@ export function SecondFactorState({
   onAction,
 }: {
   factors: SecondFactors;
-  onAction: (action: AccountAction) => void;
+  onAction: (action: AccountAction, options?: AccountActionOptions) => void;
 }) {
   const { t } = useTranslation();
   if (factors.provider === 'external') {
@@ -22,39 +28,128 @@ export function SecondFactorState({
   }
   const totp = factors.totp;
   return (
-    <Stack gap="xs">
-      <Text fw={600}>{t('SECOND_FACTORS.AUTHENTICATOR')}</Text>
-      <Text data-testid="totp-state">
-        {totp
-          ? t('SECOND_FACTORS.ACTIVE_SINCE', { date: formatDate(new Date(totp.confirmedAt)) })
-          : t('SECOND_FACTORS.NOT_SET_UP')}
-      </Text>
-      {totp && (
-        <Text data-testid="recovery-codes-left">
-          {t('SECOND_FACTORS.RECOVERY_CODES_LEFT', { count: factors.recoveryCodesLeft ?? 0 })}
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Text fw={600}>{t('SECOND_FACTORS.AUTHENTICATOR')}</Text>
+        <Text data-testid="totp-state">
+          {totp
+            ? t('SECOND_FACTORS.ACTIVE_SINCE', { date: formatDate(new Date(totp.confirmedAt)) })
+            : t('SECOND_FACTORS.NOT_SET_UP')}
         </Text>
+        {totp && (
+          <Text data-testid="recovery-codes-left">
+            {t('SECOND_FACTORS.RECOVERY_CODES_LEFT', { count: factors.recoveryCodesLeft ?? 0 })}
+          </Text>
+        )}
+        <Group gap="sm">
+          {totp ? (
+            <>
+              <Button variant="outline" onClick={() => onAction('new-recovery-codes')}>
+                {t('SECOND_FACTORS.NEW_RECOVERY_CODES')}
+              </Button>
+              <Button variant="outline" color="red" onClick={() => onAction('remove-totp')}>
+                {t('SECOND_FACTORS.REMOVE')}
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => onAction('configure-totp')}>{t('SECOND_FACTORS.SET_UP')}</Button>
+          )}
+        </Group>
+      </Stack>
+      <PasskeyList passkeys={factors.passkeys ?? []} onAction={onAction} />
+    </Stack>
+  );
+}
+
+type Passkey = NonNullable<SecondFactors['passkeys']>[number];
+
+const dateAndTime = (iso: string) => `${formatDate(new Date(iso))}, ${formatTime(new Date(iso))}`;
+
+/**
+ * The account's passkeys (decision 0071): each with its name, when it was added and last used,
+ * and "Entfernen", which asks here first and then runs `pp_action=remove-passkey` for it (the
+ * provider asks for the password before it removes it); "Passkey hinzufügen" runs `add-passkey`.
+ */
+function PasskeyList({
+  passkeys,
+  onAction,
+}: {
+  passkeys: readonly Passkey[];
+  onAction: (action: AccountAction, options?: AccountActionOptions) => void;
+}) {
+  const { t } = useTranslation();
+  const [removing, setRemoving] = useState<Passkey | undefined>(undefined);
+  return (
+    <Stack gap="xs">
+      <Text fw={600} id="passkeys-title">
+        {t('SECOND_FACTORS.PASSKEYS.TITLE')}
+      </Text>
+      {passkeys.length === 0 ? (
+        <Text data-testid="passkeys-none">{t('SECOND_FACTORS.PASSKEYS.NONE')}</Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap="xs"
+          aria-labelledby="passkeys-title"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} data-testid="passkey">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Text fw={500}>{passkey.name}</Text>
+                  <Text size="sm">
+                    {t('SECOND_FACTORS.PASSKEYS.ADDED', {
+                      date: formatDate(new Date(passkey.createdAt)),
+                    })}
+                  </Text>
+                  <Text size="sm" data-testid="passkey-last-used">
+                    {passkey.lastUsedAt
+                      ? t('SECOND_FACTORS.PASSKEYS.LAST_USED', {
+                          date: dateAndTime(passkey.lastUsedAt),
+                        })
+                      : t('SECOND_FACTORS.PASSKEYS.NOT_USED')}
+                  </Text>
+                </div>
+                <Button
+                  variant="outline"
+                  color="red"
+                  aria-label={t('SECOND_FACTORS.PASSKEYS.REMOVE_LABEL', { name: passkey.name })}
+                  onClick={() => setRemoving(passkey)}
+                >
+                  {t('SECOND_FACTORS.PASSKEYS.REMOVE')}
+                </Button>
+              </Group>
+            </li>
+          ))}
+        </Stack>
       )}
       <Group gap="sm">
-        {totp ? (
-          <>
-            <Button variant="outline" onClick={() => onAction('new-recovery-codes')}>
-              {t('SECOND_FACTORS.NEW_RECOVERY_CODES')}
-            </Button>
-            <Button variant="outline" color="red" onClick={() => onAction('remove-totp')}>
-              {t('SECOND_FACTORS.REMOVE')}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={() => onAction('configure-totp')}>{t('SECOND_FACTORS.SET_UP')}</Button>
-        )}
+        <Button onClick={() => onAction('add-passkey')}>{t('SECOND_FACTORS.PASSKEYS.ADD')}</Button>
       </Group>
+      <ConfirmDialog
+        opened={removing !== undefined}
+        title={t('SECOND_FACTORS.PASSKEYS.REMOVE_TITLE')}
+        question={t('SECOND_FACTORS.PASSKEYS.REMOVE_QUESTION', { name: removing?.name ?? '' })}
+        consequences={t('SECOND_FACTORS.PASSKEYS.REMOVE_CONSEQUENCES')}
+        confirmLabel={t('SECOND_FACTORS.PASSKEYS.REMOVE')}
+        danger
+        pending={false}
+        onConfirm={() => {
+          if (removing) onAction('remove-passkey', { passkey: removing.id });
+          setRemoving(undefined);
+        }}
+        onClose={() => setRemoving(undefined)}
+      />
     </Stack>
   );
 }
 
 /**
  * The second factors of the signed-in person on the security page ("Anmeldemethoden"): the
- * authenticator app with the recovery codes left, and buttons that run the account actions on the
+ * authenticator app with the recovery codes left, the passkeys, and buttons that run the account actions on the
  * provider's pages (`pp_action`, decision 0064), back to /security afterwards.
  */
 export function SecondFactorMethods() {
@@ -80,7 +175,7 @@ export function SecondFactorMethods() {
       {factors.data && (
         <SecondFactorState
           factors={factors.data}
-          onAction={(action) => void auth.runAccountAction(action, SECURITY_PATH)}
+          onAction={(action, options) => void auth.runAccountAction(action, SECURITY_PATH, options)}
         />
       )}
     </section>

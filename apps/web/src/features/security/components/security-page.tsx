@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Card.css';

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { usePortalLanguage } from '../../support/language.ts';
+import {
+  customerDataLoaded,
+  expectSignedInAs,
+  signIn,
+  signInForm,
+  signOut,
+} from '../../support/sign-in.ts';
+
+// Passkeys (issue 25, decision 0071) through the provider's real pages, with Chromium's virtual
+// authenticator (a platform authenticator with resident keys and user verification). WebAuthn
+// needs a secure context: the shared portal's provider is http://localhost, which is one, and
+// its host is the relying party id.
+
+const TEXTS = {
+  de: {
+    add: 'Passkey hinzufügen',
+    addTitle: 'Passkey hinzufügen',
+    name: 'Name des Passkeys',
+    create: 'Passkey erstellen',
+    notUsed: 'Noch nicht verwendet',
+    lastUsed: /^Zuletzt verwendet: \d\d\.\d\d\.\d{4}/,
+    signInWithPasskey: 'Mit Passkey anmelden',
+    signIns: 'Letzte Anmeldungen',
+    methodPasskey: 'Passkey',
+    remove: (name: string) => `Passkey „${name}“ entfernen`,
+    removeConfirm: 'Entfernen',
+    removeTitle: 'Passkey entfernen',
+    password: 'Passwort',
+    none: /^Noch kein Passkey\./,
+  },
+  en: {
+    add: 'Add a passkey',
+    addTitle: 'Add a passkey',
+    name: 'Name of the passkey',
+    create: 'Create passkey',
+    notUsed: 'Not used yet',
+    lastUsed: /^Last used: \d\d\.\d\d\.\d{4}/,
+    signInWithPasskey: 'Sign in with a passkey',
+    signIns: 'Recent sign-ins',
+    methodPasskey: 'Passkey',
+    remove: (name: string) => `Remove the passkey "${name}"`,
+    removeConfirm: 'Remove',
+    removeTitle: 'Remove passkey',
+    password: 'Password',
+    none: /^No passkey yet\./,
+  },
+} as const;
+
+/** Chromium's virtual authenticator for this page (CDP WebAuthn domain). */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
+  test(`a passkey is added on the provider's page, signs in without the password, and is removed (${language}, ${scheme})`, async ({
+    page,
+    portal,
+    createUser,
+  }) => {
+    test.setTimeout(180_000);
+    const t = TEXTS[language];
+    const user = await createUser();
+    await page.emulateMedia({ colorScheme: scheme });
+    await addVirtualAuthenticator(page);
+    await usePortalLanguage(page, portal.url, language);
+    await signIn(page, user.email, user.password);
+    await page.goto(`${portal.url}/security`);
+    await expect(page.getByText(t.none)).toBeVisible();
+
+    // "Passkey hinzufügen" (keyboard) leads to the provider's page: a name from the browser.
+    await page.getByRole('button', { name: t.add }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: t.addTitle })).toBeVisible();
+    expect(page.url().startsWith(portal.issuer)).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const name = page.getByLabel(t.name);
+    await expect(name).toBeFocused();
+    await expect(name).not.toHaveValue('');
+    await expect(page.getByRole('button', { name: t.create })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const passkeyName = `E2E-Passkey ${language}`;
+    await name.fill(passkeyName);
+    await page.keyboard.press('Enter');
+
+    // Back on the security page: the passkey, not used yet.
+    await page.waitForURL(`${portal.url}/security`);
+    const listed = page.getByTestId('passkey').filter({ hasText: passkeyName });
+    await expect(listed).toBeVisible();
+    await expect(listed.getByTestId('passkey-last-used')).toHaveText(t.notUsed);
+
+    // Signed out, "Mit Passkey anmelden": no e-mail address, no password.
+    await signOut(page);
+    await expect(signInForm(page).password).toBeVisible();
+    const passkeyButton = page.getByRole('button', { name: t.signInWithPasskey });
+    await expect(passkeyButton).toBeVisible();
+    await expectNoAxeViolations(page);
+    const loaded = customerDataLoaded(page);
+    await passkeyButton.focus();
+    await page.keyboard.press('Enter');
+    await loaded;
+    await expectSignedInAs(page, user.name);
+
+    // The security page says when it was last used; the history names the passkey.
+    await page.goto(`${portal.url}/security`);
+    await expect(listed.getByTestId('passkey-last-used')).toHaveText(t.lastUsed);
+    const rows = page.getByRole('region', { name: t.signIns }).getByRole('row');
+    await expect(rows.nth(1)).toContainText(t.methodPasskey);
+    await expectNoAxeViolations(page);
+
+    // Removing (keyboard only) asks here, starting on "Abbrechen", then the provider asks for
+    // the password.
+    await page.getByRole('button', { name: t.remove(passkeyName) }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: t.removeConfirm, exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: t.removeTitle })).toBeVisible();
+    await expect(page.getByText(passkeyName)).toBeVisible();
+    const password = page.getByLabel(t.password);
+    await expect(password).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${portal.url}/security`);
+    await expect(page.getByText(t.none)).toBeVisible();
+  });
+}
