@@ -58,10 +58,8 @@ function signOutReasonOf(value: unknown): SignOutReason | undefined {
 interface RedirectOptions {
   /** `none`: check the provider session without a page; `login`: the page even with a session. */
   prompt?: 'none' | 'login';
-  /** An account action the provider runs on its pages (`pp_action`). */
-  action?: AccountAction | undefined;
-  /** The passkey of `remove-passkey` (`pp_passkey`). */
-  passkey?: string | undefined;
+  /** An account action the provider runs on its pages: `pp_action` (and `pp_passkey`). */
+  action?: Record<string, string> | undefined;
   /** Shown by the provider's page (`pp_notice`); never on a `prompt=none` request. */
   notice?: SignOutReason | undefined;
 }
@@ -162,9 +160,10 @@ export class AuthSession {
     returnTo: string = currentLocation(),
     options: AccountActionOptions = {},
   ): Promise<void> => {
+    const { passkey } = options;
     await this.#redirect(
       { returnTo, step: 'interactive' },
-      { action, passkey: options.passkey },
+      { action: passkey ? { pp_action: action, pp_passkey: passkey } : { pp_action: action } },
     ).catch((error: unknown) => this.#fail(error));
   };
 
@@ -364,10 +363,7 @@ export class AuthSession {
   }
 
   /** Sends the browser to the provider; concurrent callers share one redirect. */
-  #redirect(
-    state: SignInState,
-    { prompt, notice, action, passkey }: RedirectOptions = {},
-  ): Promise<never> {
+  #redirect(state: SignInState, { prompt, notice, action }: RedirectOptions = {}): Promise<never> {
     const manager = this.#manager;
     if (!manager) return Promise.reject(new Error('sign-in has not started'));
     // A tab on its way out keeps saying so.
@@ -382,8 +378,7 @@ export class AuthSession {
           // Where a registration from the sign-in page returns to after the confirmation mail
           // (decision 0058); the provider accepts only a path of the portal's own.
           ...(state.returnTo === '/' ? {} : { pp_return: state.returnTo }),
-          ...(action ? { pp_action: action } : {}),
-          ...(action && passkey ? { pp_passkey: passkey } : {}),
+          ...action,
         },
         ...(prompt ? { prompt } : {}),
       });
