@@ -26,7 +26,7 @@ test('the sign-in page switches to English and back, keeping the typed address',
 
   // The choice holds for the interaction: a wrong password answers in English.
   await page.locator('input[autocomplete="current-password"]').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('The e-mail address or the password');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 

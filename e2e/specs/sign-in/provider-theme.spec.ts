@@ -47,7 +47,7 @@ test('the dark sign-in page with an error passes axe', async ({ page, portal }) 
   await openProviderSignIn(page, portal, { pp_theme: 'dark', ui_locales: 'en' });
   await page.locator('input[autocomplete="username"]').fill('nobody@example.com');
   await page.locator('input[autocomplete="current-password"]').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   expect(await backgroundOf(page)).toBe(BACKGROUNDS.dark);
   await expectNoAxeViolations(page);
