@@ -119,6 +119,8 @@ for (const language of ['de', 'en'] as const) {
 
     // Wide: a table, a line or two a person (the locations may wrap), its column headings shown.
     await page.getByRole('combobox', { name: texts.pageSize }).selectOption('25');
+    // The list reloads with the new page size: measure all 13, not the 10 still shown.
+    await expect(list.list.getByRole('row')).toHaveCount(1 + 13);
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(list.list.getByRole('columnheader').first()).toBeVisible();
     const rows = await list.list
