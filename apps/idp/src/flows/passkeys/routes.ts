@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findAccountById, type Account } from '../../accounts.ts';
-import { allowOnly } from '../../app/allow-only.ts';
 import { PageError } from '../../app/error-page.ts';
 import { knownDevice } from '../../device-cookie.ts';
 import { messagesFor, type Locale } from '../../i18n/locale.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
 import { interactionLocale } from '../../interaction/locale.ts';
-import { INTERACTION_ROUTE, InteractionParams } from '../../interaction/params.ts';
+import { InteractionParams } from '../../interaction/params.ts';
+import { interactionPosts } from '../../interaction/post-routes.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { Interaction, InteractionDeps } from '../../interaction/types.ts';
 import { themeOf } from '../../pages/look.ts';
@@ -414,19 +414,11 @@ async function signIn(deps: InteractionDeps, request: FastifyRequest, reply: Fas
 }
 
 export function passkeyRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  const routes: [
-    string,
-    (d: InteractionDeps, q: FastifyRequest, r: FastifyReply) => Promise<FastifyReply>,
-  ][] = [
+  interactionPosts(app, deps, [
     ['passkey/options', signInOptions],
     ['passkey/sign-in', signIn],
     ['passkey/register-options', registerOptions],
     ['passkey/register', register],
     ['passkey/remove', remove],
-  ];
-  for (const [path, handler] of routes) {
-    const route = `${INTERACTION_ROUTE}/${path}`;
-    app.post(route, (request, reply) => handler(deps, request, reply));
-    allowOnly(app, route, 'POST');
-  }
+  ]);
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import { allowOnly } from '../../app/allow-only.ts';
 import { PageError } from '../../app/error-page.ts';
 import { findAccountById, type Account } from '../../accounts.ts';
 import { knownDevice } from '../../device-cookie.ts';
 import { messagesFor } from '../../i18n/locale.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
-import { INTERACTION_ROUTE, InteractionParams } from '../../interaction/params.ts';
+import { InteractionParams } from '../../interaction/params.ts';
+import { interactionPosts } from '../../interaction/post-routes.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { Interaction, InteractionDeps } from '../../interaction/types.ts';
 import { ACTION_PROMPT, ppActionOf, type PpAction } from '../../second-factor/actions.ts';
@@ -436,19 +436,11 @@ async function cancelAction(deps: InteractionDeps, request: FastifyRequest, repl
 }
 
 export function secondFactorRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  const routes: [
-    string,
-    (d: InteractionDeps, q: FastifyRequest, r: FastifyReply) => Promise<FastifyReply>,
-  ][] = [
+  interactionPosts(app, deps, [
     ['second-factor', submitCode],
     ['second-factor/mode', switchMode],
     ['totp/confirm', confirmSetup],
     ['action/verify', verifyAction],
     ['action/cancel', cancelAction],
-  ];
-  for (const [path, handler] of routes) {
-    const route = `${INTERACTION_ROUTE}/${path}`;
-    app.post(route, (request, reply) => handler(deps, request, reply));
-    allowOnly(app, route, 'POST');
-  }
+  ]);
 }
