@@ -7,15 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
-import { absoluteLogoUrl, ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
-import { providerMailer } from './identity/provider-mailer.ts';
-import { prohibitedAliasesOf } from './lib/reference-data/prohibited-aliases.ts';
-import { serverTimeouts } from './lib/http/server-timeouts.ts';
-import { trustProxyOption } from './lib/http/trust-proxy.ts';
-import { mailSiteOf } from './mail/outbox.ts';
+import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
 import type { CrmConnector } from './crm/connector.ts';
 import type { CrmLog } from './crm/port.ts';
@@ -123,26 +119,7 @@ async function start(config: Config) {
 
   let idp: IdentityProvider | undefined;
   if (config.oidc.embedded) {
-    idp = await createIdentityProvider({
-      db: database.db,
-      issuer: config.oidc.issuer,
-      client: { clientId: config.oidc.clientId, webOrigin: config.publicUrl.origin },
-      audience: config.oidc.audience,
-      apiScope: config.oidc.apiScope,
-      ...(config.imprintUrl ? { imprintUrl: config.imprintUrl } : {}),
-      ...(config.privacyUrl ? { privacyUrl: config.privacyUrl } : {}),
-      ...(config.portalName ? { portalName: config.portalName } : {}),
-      ...(config.logoUrl ? { logoUrl: absoluteLogoUrl(config) ?? undefined } : {}),
-      logger: app.log,
-      mailer: providerMailer(mailSiteOf(config)),
-      prohibitedAliases: prohibitedAliasesOf,
-      // Encrypts the TOTP secrets (decision 0066); the configuration requires it in production.
-      ...(config.totpEncryptionKey ? { totpEncryptionKey: config.totpEncryptionKey } : {}),
-      // Fastify's trustProxy, as for the api: the same proxies count (decision 0016).
-      trustProxy: trustProxyOption(config.trustProxy),
-      // The api's request, header and keep-alive timeouts (decision 0022).
-      serverTimeouts: serverTimeouts(config.requestTimeoutSeconds),
-    });
+    idp = await createIdentityProvider(embeddedProviderOptions(config, database.db, app.log));
     // On this machine only (the IPv4 loopback); it answers only for the issuer's host (0023).
     await idp.listen(config.oidc.idpPort, config.loopback ? '127.0.0.1' : config.listenHost);
   }

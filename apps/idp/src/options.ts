@@ -48,6 +48,15 @@ export interface IdentityProviderOptions {
   /** Local parts of shared mailboxes (info, praxis …) that may not become an account. */
   prohibitedAliases(db: IdpDb): Promise<readonly string[]>;
   /**
+   * The name of a practice of this account that requires a second factor (decision 0074), or
+   * undefined: a sign-in without one then asks the person to set up an authenticator app first,
+   * as Keycloak's required actions do. Absent: no sign-in asks.
+   */
+  secondFactorRequiredBy?(
+    db: IdpDb,
+    account: { id: string; email: string },
+  ): Promise<string | undefined>;
+  /**
    * Fastify's `trustProxy`, as the api's `TRUST_PROXY`: `true` trusts every peer, a string lists
    * the trusted proxies' addresses and CIDR ranges (comma-separated). Only a trusted peer's
    * `X-Forwarded-For`, `-Proto` and `-Host` count, for the address the throttle counts as for the

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations, LANGUAGES_AND_STARTING_SCHEMES } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import { signIn } from '../../support/sign-in.ts';
+import { customerDataLoaded, signIn, submitCredentials } from '../../support/sign-in.ts';
 
-// Decision 0069: the superadmin turns the requirement on; a member who signed in with a
-// password only then meets a page that explains it and starts the provider's setup of an
-// authenticator app (`pp_action=configure-totp`). Finishing that setup is the provider's TOTP
-// pages (another part of issue 25) and not part of this spec.
+// Decisions 0069 and 0074: the superadmin turns the requirement on; a member without a second
+// factor is asked at their next sign-in to set up an authenticator app. Put off, the practice's
+// screens explain why they stay closed and start the provider's setup
+// (`pp_action=configure-totp`); once it is set up, the member is let through.
 
 const TEXTS = {
   de: {
@@ -18,6 +19,12 @@ const TEXTS = {
     text: (name: string) => `Die Praxis „${name}“ verlangt bei der Anmeldung einen zweiten Faktor.`,
     setUp: 'Zweiten Faktor einrichten',
     myPractices: 'Zu „Meine Praxis“',
+    setupTitle: 'Authenticator-App einrichten',
+    askedAtSignIn: (name: string) =>
+      `Die Praxis „${name}“ verlangt bei der Anmeldung einen zweiten Faktor. Richten Sie jetzt eine Authenticator-App ein`,
+    later: 'Später einrichten',
+    codeLabel: 'Code aus der App',
+    continue: 'Weiter zum Portal',
   },
   en: {
     switch: 'Require a second factor at sign-in',
@@ -26,6 +33,12 @@ const TEXTS = {
     text: (name: string) => `The practice “${name}” requires a second factor at sign-in.`,
     setUp: 'Set up a second factor',
     myPractices: 'Go to “My practice”',
+    setupTitle: 'Set up an authenticator app',
+    askedAtSignIn: (name: string) =>
+      `The practice “${name}” requires a second factor at sign-in. Set up an authenticator app now`,
+    later: 'Set up later',
+    codeLabel: 'Code from the app',
+    continue: 'Continue to the portal',
   },
 } as const;
 
@@ -40,7 +53,7 @@ async function tabTo(page: Page, name: string, role: 'button' | 'link' | 'switch
 }
 
 for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
-  test(`a practice that requires a second factor stops a member without one (${language})`, async ({
+  test(`a practice that requires a second factor stops a member without one and lets them through after setup (${language})`, async ({
     page,
     browser,
     portal,
@@ -63,19 +76,29 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(page.getByRole('status').filter({ hasText: t.turnedOn })).toBeVisible();
     await expect(toggle).toBeChecked();
 
-    // The member, in a browser of their own, signed in with a password only.
+    // The member, in a browser of their own, signs in with a password only: the provider asks
+    // them to set up an authenticator app first, naming the practice (decision 0074).
     const context = await browser.newContext({ colorScheme: scheme });
     try {
       const other = await context.newPage();
       await usePortalLanguage(other, portal.url, language);
       await other.goto(`${portal.url}/my-practice/location-overview`);
-      await signIn(other, member.email, member.password);
+      await submitCredentials(other, member.email, member.password);
+      await expect(other.getByRole('heading', { level: 1, name: t.setupTitle })).toBeVisible();
+      await expect(other.getByText(t.askedAtSignIn(name))).toBeVisible();
+      await expectNoAxeViolations(other);
+
+      // "Later": signed in, but the practice's screens explain why they stay closed.
+      const signedIn = customerDataLoaded(other);
+      await tabTo(other, t.later, 'button');
+      await other.keyboard.press('Enter');
+      await signedIn;
       await expect(other.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
       await expect(other.getByText(t.text(name))).toBeVisible();
       await expect(other.getByRole('link', { name: t.myPractices })).toBeVisible();
       await expectNoAxeViolations(other);
 
-      // The setup starts at the provider, asking for the action, from the keyboard.
+      // The panel starts the setup at the provider, asking for the action, from the keyboard.
       await tabTo(other, t.setUp, 'button');
       const authorize = other.waitForRequest(
         (request) =>
@@ -87,6 +110,23 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
       expect(new URL(request.url()).searchParams.get('pp_return')).toBe(
         '/my-practice/location-overview',
       );
+
+      // Set up with a code its app would show; then the practice's screen opens.
+      await expect(other.getByRole('heading', { level: 1, name: t.setupTitle })).toBeVisible();
+      const secret = ((await other.locator('#totp-secret').textContent()) ?? '').replace(/\s/g, '');
+      if ((Date.now() / 1000) % 30 > 26) await other.waitForTimeout(5_000);
+      const totp = new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6 });
+      await other.getByLabel(t.codeLabel).fill(totp.generate());
+      await other.keyboard.press('Enter');
+      const locations = other.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname.endsWith('/Location/GetLocations') &&
+          response.status() === 200,
+      );
+      await other.getByRole('link', { name: t.continue }).click();
+      await locations;
+      await expect(other).toHaveURL(`${portal.url}/my-practice/location-overview`);
+      await expect(other.getByRole('heading', { level: 1, name: t.title })).toHaveCount(0);
     } finally {
       await context.close();
     }

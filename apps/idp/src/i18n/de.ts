@@ -143,6 +143,9 @@ export const de: Messages = {
     missingCode: 'Bitte geben Sie den Code ein.',
     throttled: (n) => `Zu viele fehlgeschlagene Versuche. ${bitteWarten(n)}`,
     setupTitle: 'Authenticator-App einrichten',
+    requiredBy: (practice) =>
+      `Die Praxis „${practice}“ verlangt bei der Anmeldung einen zweiten Faktor. Richten Sie jetzt eine Authenticator-App ein, damit Sie weiter auf die Daten der Praxis zugreifen können.`,
+    later: 'Später einrichten',
     setupIntro:
       'Scannen Sie den QR-Code mit einer Authenticator-App, zum Beispiel FreeOTP, Google Authenticator oder Microsoft Authenticator. Danach fragt die Anmeldung nach Ihrem Passwort auch nach einem Code aus der App.',
     qrLabel: 'QR-Code zum Einrichten der Authenticator-App',

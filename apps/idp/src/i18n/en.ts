@@ -141,6 +141,9 @@ export const en: Messages = {
     missingCode: 'Please enter the code.',
     throttled: (n) => `Too many failed attempts. ${pleaseWait(n)}`,
     setupTitle: 'Set up an authenticator app',
+    requiredBy: (practice) =>
+      `The practice “${practice}” requires a second factor at sign-in. Set up an authenticator app now to keep access to the practice's data.`,
+    later: 'Set up later',
     setupIntro:
       'Scan the QR code with an authenticator app, for example FreeOTP, Google Authenticator or Microsoft Authenticator. From then on, signing in asks for a code from the app after your password.',
     qrLabel: 'QR code for setting up the authenticator app',

@@ -131,6 +131,10 @@ export interface Messages {
     throttled(seconds: number): string;
     setupTitle: string;
     setupIntro: string;
+    /** The practice that requires a second factor, when the sign-in asks for the setup. */
+    requiredBy: (practice: string) => string;
+    /** Signs in without the setup, for now. */
+    later: string;
     qrLabel: string;
     secretLabel: string;
     openInApp: string;

@@ -26,8 +26,40 @@ export interface ActionResult {
 }
 
 /**
+ * What a sign-in leaves in its result when the account must set up a second factor first (a
+ * practice requires one, decision 0074): the provider then runs that action as if the portal
+ * had asked for it, as Keycloak runs a required action.
+ */
+export interface RequiredActionResult {
+  requiredAction: { action: 'configure-totp'; practice: string };
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && name in value
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** The action a sign-in's result requires, with the practice that requires it. */
+export function requiredActionOf(
+  result: unknown,
+): RequiredActionResult['requiredAction'] | undefined {
+  const required = field(result, 'requiredAction');
+  const practice = field(required, 'practice');
+  return field(required, 'action') === 'configure-totp' && typeof practice === 'string'
+    ? { action: 'configure-totp', practice }
+    : undefined;
+}
+
+/** The action an authorization runs: the portal's `pp_action`, else one its sign-in requires. */
+export function actionOfAuthorization(params: unknown, result: unknown): PpAction | undefined {
+  return ppActionOf(field(params, 'pp_action')) ?? requiredActionOf(result)?.action;
+}
+
+/**
  * oidc-provider's policy with a prompt of our own after its own: requested when the
- * authorization names a known `pp_action` that this authorization has not run yet.
+ * authorization names a known `pp_action`, or its sign-in requires one, that this authorization
+ * has not run yet.
  */
 export function actionPolicy() {
   const { Check, Prompt, base } = interactionPolicy;
@@ -35,17 +67,13 @@ export function actionPolicy() {
   policy.add(
     new Prompt(
       { name: ACTION_PROMPT, requestable: false },
-      (ctx: KoaContextWithOIDC) => ({ action: ppActionOf(ctx.oidc.params?.['pp_action']) }),
+      (ctx: KoaContextWithOIDC) => ({
+        action: actionOfAuthorization(ctx.oidc.params, ctx.oidc.result),
+      }),
       new Check('pp_action', 'the portal asked for an account action', (ctx) => {
-        const action = ppActionOf(ctx.oidc.params?.['pp_action']);
-        if (!action) return Check.NO_NEED_TO_PROMPT;
         const result: unknown = ctx.oidc.result;
-        const done =
-          typeof result === 'object' &&
-          result !== null &&
-          'ppAction' in result &&
-          !!result.ppAction;
-        return done ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+        if (!actionOfAuthorization(ctx.oidc.params, result)) return Check.NO_NEED_TO_PROMPT;
+        return field(result, 'ppAction') ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
       }),
     ),
   );

@@ -1,12 +1,8 @@
-import { trustProxyOption } from '../../../src/lib/http/trust-proxy.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { createIdentityProvider, type IdentityProvider, type ThrottlePolicy } from '@pp/idp';
 import { freePort, TestBrowser } from '@pp/testing';
 import { loadConfig, type Config } from '../../../src/config.ts';
-import { providerMailer } from '../../../src/identity/provider-mailer.ts';
-import { prohibitedAliasesOf } from '../../../src/lib/reference-data/prohibited-aliases.ts';
-import { serverTimeouts } from '../../../src/lib/http/server-timeouts.ts';
-import { mailSiteOf } from '../../../src/mail/outbox.ts';
+import { embeddedProviderOptions } from '../../../src/identity/embedded-provider.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/database.ts';
 
 export interface ProviderLog {
@@ -60,19 +56,9 @@ export function useEmbeddedProvider(options: { throttle?: ThrottlePolicy } = {})
       logs.push({ level, msg, obj });
       if (level === 'error') console.error(msg, obj);
     };
+    const logger = { info: log('info'), warn: log('warn'), error: log('error') };
     context.idp = await createIdentityProvider({
-      db: context.database.database.db,
-      issuer: config.oidc.issuer,
-      client: { clientId: config.oidc.clientId, webOrigin: config.publicUrl.origin },
-      audience: config.oidc.audience,
-      apiScope: config.oidc.apiScope,
-      imprintUrl: config.imprintUrl,
-      privacyUrl: config.privacyUrl,
-      logger: { info: log('info'), warn: log('warn'), error: log('error') },
-      mailer: providerMailer(mailSiteOf(config)),
-      prohibitedAliases: prohibitedAliasesOf,
-      trustProxy: trustProxyOption(config.trustProxy),
-      serverTimeouts: serverTimeouts(config.requestTimeoutSeconds),
+      ...embeddedProviderOptions(config, context.database.database.db, logger),
       ...(options.throttle ? { throttle: options.throttle } : {}),
     });
     context.issuer = context.idp.issuer;

@@ -34,7 +34,11 @@ import {
   passkeyUsed,
   removePasskey,
 } from '../../passkeys/store.ts';
-import { ACTION_PROMPT, ppActionOf, type PpAction } from '../../second-factor/actions.ts';
+import {
+  ACTION_PROMPT,
+  actionOfAuthorization,
+  type PpAction,
+} from '../../second-factor/actions.ts';
 import { attemptCode } from '../../second-factor/attempt.ts';
 import { acceptTotpCode, hasConfirmedTotp } from '../../second-factor/store.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
@@ -147,7 +151,7 @@ async function postedPasskeyAction(
 ) {
   const { uid } = InteractionParams.parse(request.params);
   const interaction = await postedInteraction(deps, request, reply, uid, csrf);
-  const action = ppActionOf(interaction.params['pp_action']);
+  const action = actionOfAuthorization(interaction.params, interaction.lastSubmission);
   if (interaction.prompt.name !== ACTION_PROMPT || action !== expected) {
     throw new PageError(400, 'expired');
   }

@@ -143,13 +143,17 @@ export interface SetupPage extends PageBase {
   secret: string;
   uri: string;
   problem?: CodeProblem | undefined;
+  /** The practice that requires a second factor, when the sign-in asks for the setup. */
+  requiredBy?: string | undefined;
 }
 
 /** Setting up the authenticator app: QR code, the key for typing, a link, and a code to confirm. */
 export function setupPage(page: SetupPage): string {
   const t = messagesFor(page.locale).secondFactor;
   const invalid = page.problem !== undefined;
+  const required = page.requiredBy;
   const body = html`<h1>${t.setupTitle}</h1>
+    ${required === undefined ? '' : html`<div class="notice"><p>${t.requiredBy(required)}</p></div>`}
     <p>${t.setupIntro}</p>
     ${formAlert(problemLines(page.locale, page.problem))} ${qrCode(page.uri, t.qrLabel)}
     <p>${t.secretLabel}</p>
@@ -160,7 +164,9 @@ export function setupPage(page: SetupPage): string {
       ${codeInput({ id: 'code', name: 'code', label: t.confirmLabel, kind: 'totp', hint: t.confirmHint, invalid, autofocus: invalid })}
       <div class="actions">
         <button type="submit" class="primary">${t.confirmSubmit}</button>
-        <button type="submit" class="secondary" form="cancel">${t.cancel}</button>
+        <button type="submit" class="secondary" form="cancel">
+          ${required === undefined ? t.cancel : t.later}
+        </button>
       </div>
     </form>
     <form id="cancel" method="post" action="${page.base}/action/cancel">

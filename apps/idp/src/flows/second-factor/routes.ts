@@ -11,7 +11,12 @@ import { InteractionParams } from '../../interaction/params.ts';
 import { interactionPosts } from '../../interaction/post-routes.ts';
 import { postedInteraction } from '../../interaction/posted.ts';
 import type { Interaction, InteractionDeps } from '../../interaction/types.ts';
-import { ACTION_PROMPT, ppActionOf, type PpAction } from '../../second-factor/actions.ts';
+import {
+  ACTION_PROMPT,
+  actionOfAuthorization,
+  requiredActionOf,
+  type PpAction,
+} from '../../second-factor/actions.ts';
 import { PASSWORD_AND_CODE, PASSWORD_ONLY, type LoginMethod } from '../../second-factor/amr.ts';
 import { attemptCode } from '../../second-factor/attempt.ts';
 import {
@@ -196,7 +201,7 @@ async function submitCode(deps: InteractionDeps, request: FastifyRequest, reply:
 
 /** The action of a `pp_action` interaction and its signed-in account. */
 async function actionOf(deps: InteractionDeps, interaction: Interaction) {
-  const action = ppActionOf(interaction.params['pp_action']);
+  const action = actionOfAuthorization(interaction.params, interaction.lastSubmission);
   if (interaction.prompt.name !== ACTION_PROMPT || !action) throw new PageError(400, 'expired');
   const account = await requireAccount(deps, interaction.session?.accountId);
   return { action, account };
@@ -231,6 +236,7 @@ async function sendSetup(
   reply: FastifyReply,
   context: PageContext,
   account: Account,
+  interaction: Interaction,
   status = 200,
   problem?: CodeProblem,
   headers: Record<string, string> = {},
@@ -241,7 +247,10 @@ async function sendSetup(
     (await pendingTotpSetup(db, secondFactor, account, label)) ??
     (await startTotpSetup(db, secondFactor, account, label));
   if (!setup) throw new PageError(400, 'expired');
-  const page = setupPage({ ...context, links: deps.options.links, ...setup, problem });
+  // Asked for at sign-in because a practice requires it: the page names the practice, and
+  // "Später" signs in without it (the practice's data stays closed until it is set up).
+  const requiredBy = requiredActionOf(interaction.lastSubmission)?.practice;
+  const page = setupPage({ ...context, links: deps.options.links, ...setup, problem, requiredBy });
   return send(reply, context, status, page, headers);
 }
 
@@ -265,7 +274,7 @@ export async function showAction(
       const page = actionNoticePage({ ...context, links, title: t.alreadyTitle, text: t.already });
       return send(reply, context, 200, page);
     }
-    return sendSetup(deps, reply, context, account);
+    return sendSetup(deps, reply, context, account, interaction);
   }
   if (!confirmed) {
     const page = actionNoticePage({ ...context, links, title: t.notSetUpTitle, text: t.notSetUp });
@@ -303,7 +312,9 @@ async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, repl
   );
   if (action !== 'configure-totp') throw new PageError(400, 'expired');
   if (form.code.trim() === '') {
-    return sendSetup(deps, reply, context, account, 400, { kind: 'missing-code' });
+    return sendSetup(deps, reply, context, account, interaction, 400, {
+      kind: 'missing-code',
+    });
   }
   const device = knownDevice(request, options.issuer, deps.secrets(), account.email);
   const outcome = await attemptCode(
@@ -318,7 +329,7 @@ async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, repl
       outcome.kind === 'throttled'
         ? outcome
         : { kind: 'wrong-code', waitSeconds: outcome.waitSeconds };
-    return sendSetup(deps, reply, context, account, status, problem, headers);
+    return sendSetup(deps, reply, context, account, interaction, status, problem, headers);
   }
   const codes = await replaceRecoveryCodes(options.db, options.secondFactor, account.id);
   options.logger.info({ accountId: account.id }, 'authenticator app set up');

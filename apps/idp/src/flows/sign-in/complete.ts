@@ -4,7 +4,10 @@ import { deviceCookie, knownDevice } from '../../device-cookie.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
+import { hasPasskeys } from '../../passkeys/store.ts';
+import { actionOfAuthorization, type RequiredActionResult } from '../../second-factor/actions.ts';
 import type { LoginMethod } from '../../second-factor/amr.ts';
+import { hasConfirmedTotp } from '../../second-factor/store.ts';
 import {
   hasSecondFactor,
   hasSignedInBefore,
@@ -81,5 +84,32 @@ export async function completeSignIn(
   const secret = deps.secrets()[0] ?? '';
   void reply.header('set-cookie', deviceCookie(options.issuer, secret, account.email, device));
   const login = { accountId: account.id, ...signIn.login };
-  return finishInteraction(deps, request, reply, { login }, false);
+  const required = await requiredSetup(deps, request, reply, account, amr);
+  return finishInteraction(deps, request, reply, { login, ...required }, false);
+}
+
+/**
+ * A sign-in without a second factor, of an account that has none, in a practice that requires
+ * one (decision 0074): the authorization goes on to the authenticator app's setup. An account
+ * with an app or a passkey is not asked (it signs in with them); nor is an authorization that
+ * already names an action of the portal's.
+ */
+async function requiredSetup(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: Account,
+  amr: readonly string[],
+): Promise<RequiredActionResult | undefined> {
+  const { db, secondFactorRequiredBy } = deps.options;
+  if (!secondFactorRequiredBy || hasSecondFactor(amr)) return undefined;
+  const interaction = await deps.provider().interactionDetails(request.raw, reply.raw);
+  if (actionOfAuthorization(interaction.params, undefined)) return undefined;
+  const practice = await secondFactorRequiredBy(db, account);
+  if (practice === undefined) return undefined;
+  if ((await hasConfirmedTotp(db, account.id)) || (await hasPasskeys(db, account.id))) {
+    return undefined;
+  }
+  deps.options.logger.info({ accountId: account.id }, 'second factor required: setup asked');
+  return { requiredAction: { action: 'configure-totp', practice } };
 }
