@@ -13,7 +13,7 @@ import {
   signIn,
   type Tokens,
 } from './support/oauth.ts';
-import { CLIENT_ID, useIdp, WEB_ORIGIN } from './support/provider.ts';
+import { CLIENT_ID, startIdp, useIdp, WEB_ORIGIN } from './support/provider.ts';
 
 const idp = useIdp();
 const PASSWORD = 'Zweiter-Faktor-2026';
@@ -243,6 +243,43 @@ describe('two-factor sign-in with an authenticator app', () => {
     });
     expect(throttled.response.status).toBe(429);
     expect(Number(throttled.response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('asks for the code on every instance and counts wrong codes across them', async () => {
+    const email = await newAccount();
+    const { secret } = await setUp(email);
+    const first = await passwordStep(email);
+    for (let i = 0; i < 4; i++) {
+      await post(first.browser, `${first.base}/second-factor`, {
+        csrf: first.csrf,
+        mode: 'totp',
+        code: '000000',
+      });
+    }
+
+    // A second instance on the same database, as two behind a load balancer run.
+    const other = await startIdp(idp.database.database.db);
+    try {
+      const browser = new TestBrowser();
+      const form = await openSignIn(browser, other.issuer);
+      const otherOrigin = new URL(other.issuer).origin;
+      const step = await browser.postForm(
+        form.action,
+        { csrf: form.csrf, email, password: PASSWORD },
+        otherOrigin,
+      );
+      expect(step.status).toBe(200);
+      expect(normalizeHtml(await step.text())).toMatch(/<input[^>]*id="code"[^>]*>/);
+      const base = form.action.pathname.replace(/\/login$/, '');
+      const throttled = await browser.postForm(
+        new URL(`${base}/second-factor`, otherOrigin),
+        { csrf: form.csrf, mode: 'totp', code: codeAt(secret, 1) },
+        otherOrigin,
+      );
+      expect(throttled.status).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('takes a recovery code once in place of a code and says how many remain', async () => {

@@ -39,14 +39,13 @@ import {
   actionOfAuthorization,
   type PpAction,
 } from '../../second-factor/actions.ts';
-import { attemptCode } from '../../second-factor/attempt.ts';
-import { acceptTotpCode, hasConfirmedTotp } from '../../second-factor/store.ts';
-import { attemptSignIn } from '../../sign-in-attempt.ts';
+import { hasConfirmedTotp } from '../../second-factor/store.ts';
 import { recordFailedSignIn } from '../../sign-in-history.ts';
 import { describeUserAgent, keptUserAgent } from '../../user-agent.ts';
 import { actionNoticePage, type CodeProblem } from '../second-factor/pages.ts';
 import { pageContext, send, type PageContext } from '../second-factor/render.ts';
 import { completeSignIn } from '../sign-in/complete.ts';
+import { confirmIdentity } from '../second-factor/confirm.ts';
 import { returnOf, sendSignIn } from '../sign-in/render.ts';
 import { addPasskeyPage, removePasskeyPage } from './pages.ts';
 
@@ -248,30 +247,10 @@ async function remove(deps: InteractionDeps, request: FastifyRequest, reply: Fas
   );
   const passkey = await findAccountPasskey(options.db, account.id, passkeyParam(interaction));
   if (!passkey) throw new PageError(400, 'expired');
-  const byPassword = form.method === 'password';
-  const problemOf = byPassword ? 'password' : 'code';
-  const typed = byPassword ? form.password : form.code;
-  if (typed.trim() === '' || typed.length > 1024) {
-    const problem: CodeProblem = { kind: byPassword ? 'missing-password' : 'missing-code' };
-    return sendRemovePage(deps, reply, context, account, passkey.name, 400, problem, problemOf);
-  }
-  const device = knownDevice(request, options.issuer, deps.secrets(), account.email);
-  const client = { clientAddress: request.ip, device };
-  const outcome = byPassword
-    ? await attemptSignIn(options, { email: account.email, password: typed, ...client })
-    : await attemptCode(options, { accountId: account.id, ...client }, (db) =>
-        acceptTotpCode(db, options.secondFactor, account.id, typed),
-      );
-  if (outcome.kind === 'throttled' || outcome.kind === 'failed') {
+  const confirmation = await confirmIdentity(deps, request, account, form);
+  if (confirmation.kind === 'refused') {
     options.logger.info({ accountId: account.id }, 'passkey removal: confirmation refused');
-    const throttled = outcome.kind === 'throttled';
-    const problem: CodeProblem = throttled
-      ? outcome
-      : { kind: byPassword ? 'wrong-password' : 'wrong-code', waitSeconds: outcome.waitSeconds };
-    const headers: Record<string, string> = throttled
-      ? { 'retry-after': String(outcome.waitSeconds) }
-      : {};
-    const status = throttled ? 429 : 401;
+    const { status, problem, confirmedWith, headers } = confirmation;
     return sendRemovePage(
       deps,
       reply,
@@ -280,7 +259,7 @@ async function remove(deps: InteractionDeps, request: FastifyRequest, reply: Fas
       passkey.name,
       status,
       problem,
-      problemOf,
+      confirmedWith,
       headers,
     );
   }

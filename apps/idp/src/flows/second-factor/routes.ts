@@ -34,7 +34,6 @@ import {
   startTotpSetup,
   useRecoveryCode,
 } from '../../second-factor/store.ts';
-import { attemptSignIn } from '../../sign-in-attempt.ts';
 import { recordFailedSignIn } from '../../sign-in-history.ts';
 import { keptUserAgent } from '../../user-agent.ts';
 import { isPasskeyAction, showPasskeyAction } from '../passkeys/routes.ts';
@@ -47,20 +46,11 @@ import {
   signInCodePage,
   type CodeProblem,
 } from './pages.ts';
+import { confirmIdentity, refusal } from './confirm.ts';
 import { pageContext, send, type PageContext } from './render.ts';
 
 type Mode = 'totp' | 'recovery';
 const modeOf = (value: string): Mode => (value === 'recovery' ? 'recovery' : 'totp');
-
-/** Statuses and headers of a code that was not accepted. */
-function refusal(outcome: { kind: 'throttled' | 'failed'; waitSeconds: number }): {
-  status: number;
-  headers: Record<string, string>;
-} {
-  return outcome.kind === 'throttled'
-    ? { status: 429, headers: { 'retry-after': String(outcome.waitSeconds) } }
-    : { status: 401, headers: {} };
-}
 
 async function requireAccount(deps: InteractionDeps, accountId: string | undefined) {
   const account = accountId ? await findAccountById(deps.options.db, accountId) : undefined;
@@ -375,40 +365,17 @@ async function verifyAction(deps: InteractionDeps, request: FastifyRequest, repl
   if (action !== 'remove-totp' && action !== 'new-recovery-codes') {
     throw new PageError(400, 'expired');
   }
-  const byPassword = form.method === 'password';
-  const render = (status: number, problem: CodeProblem, headers: Record<string, string> = {}) =>
-    send(
-      reply,
-      context,
-      status,
-      confirmActionPage({
-        ...context,
-        links: options.links,
-        action,
-        problem,
-        problemOf: byPassword ? 'password' : 'code',
-      }),
-      headers,
-    );
-  const typed = byPassword ? form.password : form.code;
-  if (typed.trim() === '' || typed.length > 1024) {
-    return render(400, { kind: byPassword ? 'missing-password' : 'missing-code' });
-  }
-  const device = knownDevice(request, options.issuer, deps.secrets(), account.email);
-  const client = { clientAddress: request.ip, device };
-  const outcome = byPassword
-    ? await attemptSignIn(options, { email: account.email, password: typed, ...client })
-    : await attemptCode(options, { accountId: account.id, ...client }, (db) =>
-        acceptTotpCode(db, options.secondFactor, account.id, typed),
-      );
-  if (outcome.kind === 'throttled' || outcome.kind === 'failed') {
+  const confirmation = await confirmIdentity(deps, request, account, form);
+  if (confirmation.kind === 'refused') {
     options.logger.info({ accountId: account.id, action }, 'account action: confirmation refused');
-    const { status, headers } = refusal(outcome);
-    const problem: CodeProblem =
-      outcome.kind === 'throttled'
-        ? outcome
-        : { kind: byPassword ? 'wrong-password' : 'wrong-code', waitSeconds: outcome.waitSeconds };
-    return render(status, problem, headers);
+    const page = confirmActionPage({
+      ...context,
+      links: options.links,
+      action,
+      problem: confirmation.problem,
+      problemOf: confirmation.confirmedWith,
+    });
+    return send(reply, context, confirmation.status, page, confirmation.headers);
   }
   if (action === 'remove-totp') {
     await removeSecondFactor(options.db, account.id);
@@ -418,9 +385,10 @@ async function verifyAction(deps: InteractionDeps, request: FastifyRequest, repl
   }
   const codes = await replaceRecoveryCodes(options.db, options.secondFactor, account.id);
   options.logger.info({ accountId: account.id }, 'new recovery codes made');
-  const login = byPassword
-    ? {}
-    : { login: await renewedLogin(deps, interaction, PASSWORD_AND_CODE) };
+  const login =
+    confirmation.confirmedWith === 'password'
+      ? {}
+      : { login: await renewedLogin(deps, interaction, PASSWORD_AND_CODE) };
   const continueHref = await storeResult(deps, request, reply, { ...login, ...actionDone(action) });
   const page = recoveryCodesPage({
     locale: context.locale,
