@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { EMBEDDED_SECOND_FACTOR_ACR } from './lib/tokens/second-factor.ts';
+import { EMBEDDED_SECOND_FACTOR_ACR, type SecondFactorRule } from './lib/tokens/second-factor.ts';
 import { administrationSettingsOf, type AdministrationSettings } from './identity/provider-env.ts';
 import {
   PROVIDER_NAMES,
@@ -81,6 +81,16 @@ const acrValues = z
   )
   .transform((value) => value.split(',').map((entry) => entry.trim()));
 
+/**
+ * A custom claim holding the sign-in's RFC 8176 methods (`SECOND_FACTOR_AMR_CLAIM`, decision
+ * 0073): Auth0's Actions may not set `amr` on an access token, so they write a namespaced claim.
+ * A URL, as Auth0 recommends for namespaces; `amr` itself is read anyway.
+ */
+const amrClaim = httpUrl.refine((value) => !/[\s\p{C}]/u.test(value), {
+  error:
+    'must be a namespaced claim name, an http:// or https:// URL such as https://portal.example.com/amr',
+});
+
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -141,12 +151,14 @@ const EnvSchema = z.object({
     })
     .optional(),
   SECOND_FACTOR_ACR: acrValues.default([EMBEDDED_SECOND_FACTOR_ACR]),
+  SECOND_FACTOR_AMR_CLAIM: amrClaim.optional(),
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().optional(),
   KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().optional(),
   AUTH0_MANAGEMENT_CLIENT_ID: z.string().optional(),
   AUTH0_MANAGEMENT_CLIENT_SECRET: z.string().optional(),
   ENTRA_PASSWORD_URL: httpUrl.optional(),
   ENTRA_ACCOUNT_URL: httpUrl.optional(),
+  ENTRA_SECURITY_INFO_URL: httpUrl.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -255,8 +267,11 @@ export interface Config {
     requestParameters: { authorize: Record<string, string>; token: Record<string, string> };
     /** Access tokens that live longer (`exp - iat`) are refused. */
     accessTokenMaxMinutes: number;
-    /** `acr` values that count as a second factor besides the `amr` ones (decision 0070). */
-    secondFactorAcr: string[];
+    /**
+     * Where an access token shows a second factor (decisions 0070, 0073): the profile's claims,
+     * `SECOND_FACTOR_AMR_CLAIM`, and the contexts of `SECOND_FACTOR_ACR`.
+     */
+    secondFactor: SecondFactorRule;
   };
   /** How password and e-mail changes reach the provider (docs/product.md §2). */
   administration: AdministrationSettings;
@@ -385,6 +400,20 @@ function totpKeyOf(value: string | undefined): Buffer | null {
     : Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
 
+/** The profile's claims of a second factor, with the deployment's custom claim and contexts. */
+function secondFactorRuleOf(
+  provider: ProviderName,
+  acrValues: string[],
+  amrClaim: string | undefined,
+): SecondFactorRule {
+  const claims = providerProfile(provider).secondFactorClaims;
+  return {
+    ...claims,
+    amrClaims: amrClaim === undefined ? claims.amrClaims : [...claims.amrClaims, amrClaim],
+    acrValues,
+  };
+}
+
 /** Unset and empty variables are the same (`SMTP_URL=` in an env file means no SMTP). */
 function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
@@ -432,6 +461,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (provider === 'entra' && !env.OIDC_API_SCOPE?.includes('/')) {
     problems.push(
       'OIDC_API_SCOPE must be the full name of the api scope for OIDC_PROVIDER=entra, such as api://<application id>/portal.api',
+    );
+  }
+  if (embeddedIdp && env.SECOND_FACTOR_AMR_CLAIM !== undefined) {
+    problems.push(
+      'SECOND_FACTOR_AMR_CLAIM needs an external provider: the embedded one writes amr itself',
     );
   }
   const issuer = env.OIDC_ISSUER ?? `http://${env.IDP_HOST}:${env.IDP_PORT}`;
@@ -499,7 +533,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webScope: `openid profile email offline_access ${requestedScope}`,
       requestParameters: requestParametersOf(provider, audience),
       accessTokenMaxMinutes: env.ACCESS_TOKEN_MAX_MINUTES,
-      secondFactorAcr: env.SECOND_FACTOR_ACR,
+      secondFactor: secondFactorRuleOf(
+        provider,
+        env.SECOND_FACTOR_ACR,
+        env.SECOND_FACTOR_AMR_CLAIM,
+      ),
     },
     administration,
     smtpUrl: env.SMTP_URL,

@@ -2,6 +2,22 @@ import { z } from 'zod';
 
 const ParametersSchema = z.record(z.string(), z.string());
 
+/**
+ * What the portal asks the provider to run on its own pages (decision 0064 for the embedded
+ * provider's `pp_action`, decision 0073 for the external ones). `step-up`: a new sign-in with a
+ * second factor, setting one up first where the provider does that, for a practice that requires
+ * one.
+ */
+export const ACCOUNT_ACTIONS = [
+  'step-up',
+  'configure-totp',
+  'remove-totp',
+  'new-recovery-codes',
+  'add-passkey',
+  'remove-passkey',
+] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
 export const WebConfigurationSchema = z
   .object({
     oidc: z.object({
@@ -24,6 +40,17 @@ export const WebConfigurationSchema = z
      * password and e-mail calls answer `409 not_available`. Absent for every other provider.
      */
     selfService: z.object({ passwordUrl: z.string(), accountUrl: z.string() }).optional(),
+    /**
+     * The second factor at the provider (decision 0073): `pageUrl` is the provider's own page of
+     * the person's sign-in methods (null: none known), `actions` the authorize parameters that
+     * run each action the provider offers (`pp_action`, Keycloak's `kc_action`, Entra's claims
+     * request, Auth0's `acr_values`); an action not named is not offered. The embedded provider's
+     * `remove-passkey` also names the passkey (`pp_passkey`).
+     */
+    accountSecurity: z.object({
+      pageUrl: z.string().nullable(),
+      actions: z.partialRecord(z.enum(ACCOUNT_ACTIONS), ParametersSchema),
+    }),
     imprintUrl: z.string().nullable(),
     privacyUrl: z.string().nullable(),
     /**

@@ -4,6 +4,8 @@ import { Secret } from './secret.ts';
 /** Microsoft's own pages where a user changes their password and sees their account. */
 export const ENTRA_PASSWORD_URL = 'https://mysignins.microsoft.com/security-info/password/change';
 export const ENTRA_ACCOUNT_URL = 'https://myaccount.microsoft.com/';
+/** My Sign-Ins' security info: the person's sign-in methods (authenticator app, passkeys). */
+export const ENTRA_SECURITY_INFO_URL = 'https://mysignins.microsoft.com/security-info';
 
 /** How the portal changes passwords and addresses at the provider (docs/product.md §2). */
 export type AdministrationSettings =
@@ -13,7 +15,7 @@ export type AdministrationSettings =
   /** Auth0's Management API, with a machine-to-machine application of the tenant. */
   | { kind: 'auth0'; tenant: string; clientId: string; clientSecret: Secret }
   /** Entra ID: the user's own self-service pages at Microsoft; the portal holds no rights. */
-  | { kind: 'self-service'; passwordUrl: string; accountUrl: string }
+  | { kind: 'self-service'; passwordUrl: string; accountUrl: string; securityInfoUrl: string }
   /** No adapter configured: the calls answer `409 not_available`. */
   | { kind: 'none' };
 
@@ -24,6 +26,7 @@ export interface AdministrationVariables {
   AUTH0_MANAGEMENT_CLIENT_SECRET?: string | undefined;
   ENTRA_PASSWORD_URL?: string | undefined;
   ENTRA_ACCOUNT_URL?: string | undefined;
+  ENTRA_SECURITY_INFO_URL?: string | undefined;
 }
 
 const OWNERS: Record<keyof AdministrationVariables, ProviderName> = {
@@ -33,6 +36,7 @@ const OWNERS: Record<keyof AdministrationVariables, ProviderName> = {
   AUTH0_MANAGEMENT_CLIENT_SECRET: 'auth0',
   ENTRA_PASSWORD_URL: 'entra',
   ENTRA_ACCOUNT_URL: 'entra',
+  ENTRA_SECURITY_INFO_URL: 'entra',
 };
 
 /** Client id and secret of an adapter: both or neither; the secret's value is never named. */
@@ -97,6 +101,7 @@ export function administrationSettingsOf(
         kind: 'self-service',
         passwordUrl: env.ENTRA_PASSWORD_URL ?? ENTRA_PASSWORD_URL,
         accountUrl: env.ENTRA_ACCOUNT_URL ?? ENTRA_ACCOUNT_URL,
+        securityInfoUrl: env.ENTRA_SECURITY_INFO_URL ?? ENTRA_SECURITY_INFO_URL,
       };
     case 'generic':
       return { kind: 'none' };

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
+import { accountSecurityOf } from '../lib/account-security/account-security.ts';
 
 /**
  * One build of the web app serves every environment: it learns the identity provider, client,
- * audience, links, name, logo and idle timeout here at start. Public: none of it is secret. The request
+ * audience, links, name, logo, idle timeout and the provider's pages of the second factor
+ * here at start. Public: none of it is secret. The request
  * parameters and self-service pages appear only where they differ from the generic provider's.
  */
 export default async function portalConfiguration(app: FastifyInstance) {
@@ -31,6 +33,7 @@ export default async function portalConfiguration(app: FastifyInstance) {
           },
         }
       : {}),
+    accountSecurity: accountSecurityOf(app.config),
     imprintUrl: imprintUrl ?? null,
     privacyUrl: privacyUrl ?? null,
     legalLinkPlaceholders: app.config.env !== 'production',

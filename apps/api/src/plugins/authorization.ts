@@ -95,7 +95,7 @@ async function membershipFor(
   if (
     membership.requiresSecondFactor &&
     access.withoutSecondFactor !== 'allowed' &&
-    !hasSecondFactor(request.token!.claims, request.server.config.oidc.secondFactorAcr)
+    !hasSecondFactor(request.token!.claims, request.server.config.oidc.secondFactor)
   ) {
     throw new ApiError(403, ErrorCode.secondFactorRequired);
   }

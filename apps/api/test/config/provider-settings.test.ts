@@ -176,11 +176,20 @@ describe('credentials of the administration adapters', () => {
       kind: 'self-service',
       passwordUrl: 'https://mysignins.microsoft.com/security-info/password/change',
       accountUrl: 'https://myaccount.microsoft.com/',
+      securityInfoUrl: 'https://mysignins.microsoft.com/security-info',
     });
     expect(
       loadConfig({ ...ENTRA, ENTRA_ACCOUNT_URL: 'https://myaccount.microsoft.com/?tenant=x' })
         .administration,
     ).toMatchObject({ accountUrl: 'https://myaccount.microsoft.com/?tenant=x' });
+    // Decision 0073: where the security page links for the sign-in methods, also configurable.
+    expect(
+      loadConfig({ ...ENTRA, ENTRA_SECURITY_INFO_URL: 'https://id.example.com/methods' })
+        .administration,
+    ).toMatchObject({ securityInfoUrl: 'https://id.example.com/methods' });
+    expect(problemsOf({ ...KEYCLOAK, ENTRA_SECURITY_INFO_URL: 'https://x.example.com/' })).toEqual([
+      'ENTRA_SECURITY_INFO_URL needs OIDC_PROVIDER=entra',
+    ]);
   });
 
   it('names every problem of the credentials, never their values', () => {

@@ -19,6 +19,8 @@ describe('web app configuration', () => {
         audience: api.issuer.audience,
         scope: 'openid profile email offline_access portal:api',
       },
+      // A generic provider (the tests' issuer) offers no account action (decision 0073).
+      accountSecurity: { pageUrl: null, actions: {} },
       imprintUrl: 'https://provider.example/impressum',
       privacyUrl: null,
       legalLinkPlaceholders: true,
@@ -36,6 +38,26 @@ describe('web app configuration', () => {
   it('is not part of the api document', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(JSON.stringify(response.json().paths)).not.toContain(WEB_CONFIGURATION_PATH);
+  });
+});
+
+// Decisions 0064 and 0073: the embedded provider runs every account action as its `pp_action`.
+describe('web app configuration with the embedded provider', () => {
+  const api = useApi({ embeddedProvider: true });
+
+  it('names the pp_action of every account action, a step-up setting up the app', async () => {
+    const response = await api.app.inject({ method: 'GET', url: WEB_CONFIGURATION_PATH });
+    expect(WebConfigurationSchema.parse(response.json()).accountSecurity).toEqual({
+      pageUrl: null,
+      actions: {
+        'step-up': { pp_action: 'configure-totp' },
+        'configure-totp': { pp_action: 'configure-totp' },
+        'remove-totp': { pp_action: 'remove-totp' },
+        'new-recovery-codes': { pp_action: 'new-recovery-codes' },
+        'add-passkey': { pp_action: 'add-passkey' },
+        'remove-passkey': { pp_action: 'remove-passkey' },
+      },
+    });
   });
 });
 

@@ -84,7 +84,7 @@ export function RootLayout() {
                 {/* The session reaches the screens through the outlet: a lazy screen importing
                     the auth module would split it into a chunk of its own (decision 0058). */}
                 {secondFactorRequired && PRACTICE_SCREENS.has(location.pathname) ? (
-                  <SecondFactorPanel onSetUp={() => void auth.runAccountAction('configure-totp')} />
+                  <SecondFactorPanel />
                 ) : (
                   <Outlet context={auth} />
                 )}

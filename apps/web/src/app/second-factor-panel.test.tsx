@@ -4,7 +4,7 @@ import { calls, ROUTES } from '@pp/contract';
 import { onCall } from '../testing/call-handler.ts';
 import { anna, ben, clara, SOMMER_ID } from '../testing/demo-customers.ts';
 import { fakePortal } from '../testing/fake-portal.ts';
-import { problem, server } from '../testing/portal-server.ts';
+import { accountSecurityOf, problem, server, webConfiguration } from '../testing/portal-server.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { LANGUAGE_KEY } from '../lib/i18n/i18n.ts';
 
@@ -60,6 +60,54 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Set up a second factor' }));
     expect(session.accountActions).toEqual(['configure-totp']);
+  });
+
+  // Decision 0073: the panel starts what the provider's configuration names for `step-up`, and
+  // links to the provider's page where there is none.
+  it.each([
+    ['Keycloak', accountSecurityOf.keycloak, { kc_action: 'CONFIGURE_TOTP' }],
+    ['Entra ID', accountSecurityOf.entra, accountSecurityOf.entra.actions['step-up']],
+    ['Auth0', accountSecurityOf.auth0, accountSecurityOf.auth0.actions['step-up']],
+  ])('under %s starts its sign-in with a second factor', async (_name, accountSecurity, sent) => {
+    fakePortal(clara);
+    practiceRequiresSecondFactor();
+    const { session } = await renderApp(ROUTES.locations, {
+      configuration: { ...webConfiguration, accountSecurity },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Zweiten Faktor einrichten' }));
+    expect(session.accountActionParameters).toEqual([sent]);
+  });
+
+  it('links to the provider’s page where it offers no sign-in of the kind', async () => {
+    fakePortal(clara);
+    practiceRequiresSecondFactor();
+    await renderApp(ROUTES.locations, {
+      configuration: {
+        ...webConfiguration,
+        accountSecurity: accountSecurityOf.entraWithoutContext,
+      },
+    });
+    const link = await screen.findByRole('link', {
+      name: 'Zur Seite Ihres Anmeldedienstes (neuer Tab)',
+    });
+    expect(link.getAttribute('href')).toBe('https://mysignins.microsoft.com/security-info');
+    expect(
+      screen.getByText(/Richten Sie den zweiten Faktor bei Ihrem Anmeldedienst ein/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Zweiten Faktor einrichten' })).toBeNull();
+  });
+
+  it('under a generic provider only says where to set it up', async () => {
+    fakePortal(clara);
+    practiceRequiresSecondFactor();
+    await renderApp(ROUTES.locations, {
+      configuration: { ...webConfiguration, accountSecurity: accountSecurityOf.generic },
+    });
+    expect(
+      await screen.findByText(/Richten Sie den zweiten Faktor bei Ihrem Anmeldedienst ein/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Zweiten Faktor einrichten' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Anmeldedienstes/ })).toBeNull();
   });
 
   it('leaves the person’s own screens alone', async () => {

@@ -16,8 +16,50 @@ import { fakePractices } from './fake-practices.ts';
 
 const translations: Record<string, unknown> = { 'de.json': de, 'en.json': en };
 
+/**
+ * The account actions of the provider's configuration (decision 0073), for tests of another
+ * provider's; the embedded provider runs every one as its `pp_action` (decision 0064).
+ */
+export const accountSecurityOf = {
+  embedded: {
+    pageUrl: null,
+    actions: {
+      'step-up': { pp_action: 'configure-totp' },
+      'configure-totp': { pp_action: 'configure-totp' },
+      'remove-totp': { pp_action: 'remove-totp' },
+      'new-recovery-codes': { pp_action: 'new-recovery-codes' },
+      'add-passkey': { pp_action: 'add-passkey' },
+      'remove-passkey': { pp_action: 'remove-passkey' },
+    },
+  },
+  keycloak: {
+    pageUrl: 'https://id.example.com/realms/praxis/account/account-security/signing-in',
+    actions: {
+      'step-up': { kc_action: 'CONFIGURE_TOTP' },
+      'configure-totp': { kc_action: 'CONFIGURE_TOTP' },
+      'add-passkey': { kc_action: 'webauthn-register-passwordless' },
+    },
+  },
+  entra: {
+    pageUrl: 'https://mysignins.microsoft.com/security-info',
+    actions: {
+      'step-up': { claims: '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}' },
+    },
+  },
+  /** Entra ID without an authentication context (`SECOND_FACTOR_ACR` unset): only the page. */
+  entraWithoutContext: { pageUrl: 'https://mysignins.microsoft.com/security-info', actions: {} },
+  auth0: {
+    pageUrl: null,
+    actions: {
+      'step-up': { acr_values: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor' },
+    },
+  },
+  generic: { pageUrl: null, actions: {} },
+} satisfies Record<string, WebConfiguration['accountSecurity']>;
+
 export const webConfiguration: WebConfiguration = {
   oidc: { issuer: 'http://localhost:3001', clientId: 'portal', audience: 'api', scope: 'openid' },
+  accountSecurity: accountSecurityOf.embedded,
   imprintUrl: 'https://provider.example.com/impressum',
   privacyUrl: 'https://provider.example.com/datenschutz',
   legalLinkPlaceholders: true,

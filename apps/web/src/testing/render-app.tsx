@@ -18,8 +18,10 @@ export interface SignedInSession extends Auth {
   signIns: number;
   signOuts: number;
   accountSwitches: number;
-  /** The account actions started (`pp_action`), in order. */
+  /** The account actions started, each as its parameters' values (`configure-totp`), in order. */
   accountActions: string[];
+  /** Their authorize parameters, in order. */
+  accountActionParameters: Record<string, string>[];
 }
 
 export interface RenderOptions {
@@ -45,6 +47,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     signOuts: 0,
     accountSwitches: 0,
     accountActions: [],
+    accountActionParameters: [],
     async signIn() {
       session.signIns++;
     },
@@ -54,8 +57,9 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     async signOut() {
       session.signOuts++;
     },
-    async runAccountAction(action, _returnTo, options) {
-      session.accountActions.push(options?.passkey ? `${action} ${options.passkey}` : action);
+    async runAccountAction(parameters) {
+      session.accountActions.push(Object.values(parameters).join(' '));
+      session.accountActionParameters.push(parameters);
     },
   };
   const wrap = (app: ReactNode) => (options.strict ? <StrictMode>{app}</StrictMode> : app);

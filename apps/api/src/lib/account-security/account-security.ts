@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountSessions, AccountSignIns } from '@pp/contract';
+import {
+  ACCOUNT_ACTIONS,
+  type AccountAction,
+  type AccountSessions,
+  type AccountSignIns,
+  type WebConfiguration,
+} from '@pp/contract';
 import {
   accountSessions,
   accountSignIns,
@@ -8,6 +14,11 @@ import {
   type AccountSignIn,
 } from '@pp/idp';
 import type { Config } from '../../config.ts';
+import { EMBEDDED_SECOND_FACTOR_ACR } from '../tokens/second-factor.ts';
+
+/** The realm's account console (Keycloak), under the issuer: `<issuer>/account/<page>`. */
+const keycloakAccountPage = (config: Config, page: string) =>
+  `${config.oidc.issuer.replace(/\/$/, '')}/account/account-security/${page}`;
 
 /**
  * Where an external provider lists a person's sessions and sign-ins (decision 0068): Keycloak's
@@ -17,11 +28,79 @@ export function providerSecurityUrl(config: Config): string | null {
   if (config.oidc.embedded) return null;
   switch (config.oidc.provider) {
     case 'keycloak':
-      return `${config.oidc.issuer.replace(/\/$/, '')}/account/account-security/device-activity`;
+      return keycloakAccountPage(config, 'device-activity');
     case 'entra':
-      return 'https://mysignins.microsoft.com/security-info';
+      return config.administration.kind === 'self-service'
+        ? config.administration.securityInfoUrl
+        : null;
     default:
       return null;
+  }
+}
+
+/** Auth0's (and OpenID PAPE's) `acr_values` that asks for a sign-in with more than one factor. */
+export const PAPE_MULTI_FACTOR = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
+/** Entra ID's Conditional Access authentication contexts are `c1` to `c99`. */
+const ENTRA_CONTEXT = /^c[1-9]\d?$/;
+
+/** The contexts set in `SECOND_FACTOR_ACR` for this provider (not the embedded default). */
+const configuredContexts = (config: Config) =>
+  config.oidc.secondFactor.acrValues.filter((value) => value !== EMBEDDED_SECOND_FACTOR_ACR);
+
+/**
+ * What the security page and the "second factor required" panel offer at the provider, and how
+ * (decision 0073): the provider's page of the person's sign-in methods, and the authorize
+ * parameters of each account action it runs. Declared here, per provider, so the web app has
+ * no provider of its own to tell apart.
+ */
+export function accountSecurityOf(config: Config): WebConfiguration['accountSecurity'] {
+  if (config.oidc.embedded) {
+    // Decision 0064: every action is the provider's `pp_action`; `step-up` sets up the app.
+    const actions: Partial<Record<AccountAction, Record<string, string>>> = {};
+    for (const action of ACCOUNT_ACTIONS) {
+      actions[action] = { pp_action: action === 'step-up' ? 'configure-totp' : action };
+    }
+    return { pageUrl: null, actions };
+  }
+  const [context] = configuredContexts(config);
+  switch (config.oidc.provider) {
+    case 'keycloak':
+      // Application Initiated Actions: `kc_action` names a required action's provider id. A
+      // step-up asks for the level of SECOND_FACTOR_ACR where one is set (ACR to LoA mapping),
+      // else sets up the authenticator app, after which the AMR mapper says `otp`.
+      return {
+        pageUrl: keycloakAccountPage(config, 'signing-in'),
+        actions: {
+          'step-up':
+            context === undefined ? { kc_action: 'CONFIGURE_TOTP' } : { acr_values: context },
+          'configure-totp': { kc_action: 'CONFIGURE_TOTP' },
+          'add-passkey': { kc_action: 'webauthn-register-passwordless' },
+        },
+      };
+    case 'entra': {
+      // Methods are set up in My Sign-Ins; a step-up is a claims request for the authentication
+      // context, whose Conditional Access policy asks for (and first registers) MFA.
+      const entraContext = configuredContexts(config).find((value) => ENTRA_CONTEXT.test(value));
+      return {
+        pageUrl: providerSecurityUrl(config),
+        actions:
+          entraContext === undefined
+            ? {}
+            : {
+                'step-up': {
+                  claims: JSON.stringify({
+                    access_token: { acrs: { essential: true, value: entraContext } },
+                  }),
+                },
+              },
+      };
+    }
+    case 'auth0':
+      // No self-service page: Universal Login enrolls a factor when the sign-in asks for MFA,
+      // which the post-login Action of the README does for this `acr_values`.
+      return { pageUrl: null, actions: { 'step-up': { acr_values: PAPE_MULTI_FACTOR } } };
+    case 'generic':
+      return { pageUrl: null, actions: {} };
   }
 }
 

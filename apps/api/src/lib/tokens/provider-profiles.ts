@@ -1,3 +1,5 @@
+import type { SecondFactorRule } from './second-factor.ts';
+
 /**
  * What each supported identity provider really issues (`OIDC_PROVIDER`, decision 0035). The
  * api verifies access tokens by the profile of its deployment; `generic` is the strict RFC 9068
@@ -29,11 +31,20 @@ export interface ProviderProfile {
   /** Claims naming the client the token was issued to; each present must be the portal's. */
   clientClaims: readonly string[];
   email: EmailSource;
+  /**
+   * Where the provider's access tokens show how the person signed in (decisions 0070, 0073), for
+   * `hasSecondFactor`: method claims (RFC 8176 arrays), single-context claims and context lists.
+   * `SECOND_FACTOR_AMR_CLAIM` adds a custom method claim (Auth0) at start.
+   */
+  secondFactorClaims: Pick<SecondFactorRule, 'amrClaims' | 'acrClaims' | 'acrListClaims'>;
   /** The `ver` claim the provider's access tokens carry, where it tells token formats apart. */
   version?: string;
   /** What is wrong with an issuer (as configured) of this provider, or undefined if none. */
   issuerProblem(issuer: string): string | undefined;
 }
+
+/** OpenID Connect's own claims (the embedded provider; Keycloak's ACR-to-LoA and AMR mappers). */
+const STANDARD_CLAIMS = { amrClaims: ['amr'], acrClaims: ['acr'], acrListClaims: [] };
 
 const MULTI_TENANT = new Set(['common', 'organizations', 'consumers']);
 
@@ -45,6 +56,7 @@ const PROFILES: Record<ProviderName, ProviderProfile> = {
     scopeClaims: ['scope', 'scp'],
     clientClaims: ['client_id', 'azp'],
     email: 'token-or-userinfo',
+    secondFactorClaims: STANDARD_CLAIMS,
     issuerProblem: () => undefined,
   },
   keycloak: {
@@ -54,6 +66,7 @@ const PROFILES: Record<ProviderName, ProviderProfile> = {
     scopeClaims: ['scope'],
     clientClaims: ['azp', 'client_id'],
     email: 'token-or-userinfo',
+    secondFactorClaims: STANDARD_CLAIMS,
     issuerProblem: (issuer) =>
       /^(\/auth)?\/realms\/[^/]+$/.test(new URL(issuer).pathname)
         ? undefined
@@ -66,6 +79,9 @@ const PROFILES: Record<ProviderName, ProviderProfile> = {
     scopeClaims: ['scp'],
     clientClaims: ['azp', 'appid'],
     email: 'entra',
+    // v2.0 access tokens carry neither `amr` nor `acr` (v1.0 only), but `acrs`: the Conditional
+    // Access authentication contexts the sign-in satisfied (access token claims reference).
+    secondFactorClaims: { amrClaims: [], acrClaims: [], acrListClaims: ['acrs'] },
     version: '2.0',
     issuerProblem: (issuer) => {
       const match = /^\/([^/]+)\/v2\.0$/.exec(new URL(issuer).pathname);
@@ -84,6 +100,10 @@ const PROFILES: Record<ProviderName, ProviderProfile> = {
     scopeClaims: ['scope'],
     clientClaims: ['azp', 'client_id'],
     email: 'userinfo',
+    // Auth0 writes `amr` into ID tokens only, and its Actions may not set `amr` or `acr` on an
+    // access token (restricted claims): a namespaced claim carries the methods instead
+    // (`SECOND_FACTOR_AMR_CLAIM`, README "Auth0").
+    secondFactorClaims: { amrClaims: [], acrClaims: [], acrListClaims: [] },
     issuerProblem: (issuer) =>
       new URL(issuer).pathname === '/' && issuer.endsWith('/')
         ? undefined

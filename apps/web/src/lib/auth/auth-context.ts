@@ -1,15 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SignOutReason } from './provider-pages.ts';
 
-/** Account actions the embedded provider runs on its own pages (`pp_action`, decision 0064). */
-export type AccountAction =
-  'configure-totp' | 'remove-totp' | 'new-recovery-codes' | 'add-passkey' | 'remove-passkey';
-
-/** What an action names besides itself: the passkey `remove-passkey` removes (`pp_passkey`). */
-export interface AccountActionOptions {
-  passkey?: string | undefined;
-}
-
 export interface AuthUser {
   /** The provider's subject. */
   subject: string;
@@ -33,15 +24,12 @@ export interface Auth {
    */
   switchAccount(): Promise<void>;
   /**
-   * Runs an account action on the provider's pages (after its sign-in if needed); the
-   * authorization then ends as usual, back at `returnTo` (default: the current URL), with tokens
-   * that say how the person signed in now.
+   * Runs an account action on the provider's pages (after its sign-in if needed), given by the
+   * authorize parameters the configuration names for it (`accountSecurity.actions`, see
+   * account-actions.ts); the authorization then ends as usual, back at `returnTo` (default: the
+   * current URL), with tokens that say how the person signed in now.
    */
-  runAccountAction(
-    action: AccountAction,
-    returnTo?: string,
-    options?: AccountActionOptions,
-  ): Promise<void>;
+  runAccountAction(parameters: Record<string, string>, returnTo?: string): Promise<void>;
   /**
    * Ends the session here, in the browser's other tabs of the portal and at the provider, whose
    * sign-in page then says why (`idle`: after the idle timeout; by default the user's choice).

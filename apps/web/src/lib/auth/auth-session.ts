@@ -1,6 +1,5 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { WebConfiguration } from '@pp/contract';
-import type { AccountAction, AccountActionOptions } from './auth-context.ts';
 import { providerPageParameters, type SignOutReason } from './provider-pages.ts';
 import {
   currentLocation,
@@ -58,7 +57,7 @@ function signOutReasonOf(value: unknown): SignOutReason | undefined {
 interface RedirectOptions {
   /** `none`: check the provider session without a page; `login`: the page even with a session. */
   prompt?: 'none' | 'login';
-  /** An account action the provider runs on its pages: `pp_action` (and `pp_passkey`). */
+  /** An account action the provider runs on its pages: its authorize parameters. */
   action?: Record<string, string> | undefined;
   /** Shown by the provider's page (`pp_notice`); never on a `prompt=none` request. */
   notice?: SignOutReason | undefined;
@@ -154,17 +153,17 @@ export class AuthSession {
     ).catch((error: unknown) => this.#fail(error));
   };
 
-  /** An account action at the provider (`pp_action`), back to `returnTo` afterwards. */
+  /**
+   * An account action at the provider, given by its authorize parameters (the configuration's
+   * `accountSecurity`, decision 0073), back to `returnTo` afterwards.
+   */
   readonly runAccountAction = async (
-    action: AccountAction,
+    action: Record<string, string>,
     returnTo: string = currentLocation(),
-    options: AccountActionOptions = {},
   ): Promise<void> => {
-    const { passkey } = options;
-    await this.#redirect(
-      { returnTo, step: 'interactive' },
-      { action: passkey ? { pp_action: action, pp_passkey: passkey } : { pp_action: action } },
-    ).catch((error: unknown) => this.#fail(error));
+    await this.#redirect({ returnTo, step: 'interactive' }, { action }).catch((error: unknown) =>
+      this.#fail(error),
+    );
   };
 
   /** The user asked to try again: no guard, and a page that never started starts over. */

@@ -9,6 +9,13 @@ const valid = {
     audience: 'http://portal.test/api',
     scope: 'openid',
   },
+  accountSecurity: {
+    pageUrl: null,
+    actions: {
+      'step-up': { pp_action: 'configure-totp' },
+      'add-passkey': { pp_action: 'add-passkey' },
+    },
+  },
   imprintUrl: 'https://example.com/imprint',
   privacyUrl: null,
   legalLinkPlaceholders: false,
@@ -43,6 +50,13 @@ const invalid: [string, unknown][] = [
     { ...valid, oidc: { ...valid.oidc, tokenParameters: { audience: 1 } } },
   ],
   ['self-service links without the account page', { ...valid, selfService: { passwordUrl: 'x' } }],
+  ['no account security', { ...valid, accountSecurity: undefined }],
+  ['account actions as a list', { ...valid, accountSecurity: { pageUrl: null, actions: [] } }],
+  [
+    'an account action parameter that is not text',
+    { ...valid, accountSecurity: { pageUrl: null, actions: { 'step-up': { kc_action: 1 } } } },
+  ],
+  ['no word on the provider page', { ...valid, accountSecurity: { actions: {} } }],
 ];
 
 /** Entra ID (decision 0035): no `resource`, the provider's own pages for password and account. */
@@ -53,6 +67,13 @@ const entra = {
     passwordUrl: 'https://mysignins.microsoft.com/security-info/password/change',
     accountUrl: 'https://myaccount.microsoft.com/',
   },
+  // Decision 0073: My Sign-Ins, and a sign-in with the authentication context `c1`.
+  accountSecurity: {
+    pageUrl: 'https://mysignins.microsoft.com/security-info',
+    actions: {
+      'step-up': { claims: '{"access_token":{"acrs":{"essential":true,"value":"c1"}}}' },
+    },
+  },
 };
 /** Auth0: the api named by `audience`. */
 const auth0 = {
@@ -61,6 +82,12 @@ const auth0 = {
     ...valid.oidc,
     authorizeParameters: { audience: 'https://api.portal.test' },
     tokenParameters: { audience: 'https://api.portal.test' },
+  },
+  accountSecurity: {
+    pageUrl: null,
+    actions: {
+      'step-up': { acr_values: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor' },
+    },
   },
 };
 

@@ -27,14 +27,20 @@ function flag(fields: Fields, key: string): boolean {
   return value;
 }
 
+/** An object's entries, each read by `read` (which throws for a wrong one). */
+function entries<T>(
+  value: unknown,
+  key: string,
+  read: (fields: Fields, key: string) => T,
+): Record<string, T> {
+  if (!isObject(value)) throw new TypeError(`configuration: ${key} is not an object`);
+  return Object.fromEntries(Object.keys(value).map((name) => [name, read(value, name)]));
+}
+
 /** A record of text values (extra request parameters), absent when not sent. */
 function parameters(fields: Fields, key: string): Record<string, string> | undefined {
   const value = fields[key];
-  if (value === undefined) return undefined;
-  if (!isObject(value) || !Object.values(value).every((entry) => typeof entry === 'string')) {
-    throw new TypeError(`configuration: ${key} is not a record of text`);
-  }
-  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, String(entry)]));
+  return value === undefined ? undefined : entries(value, key, text);
 }
 
 function selfServiceOf(fields: Fields): WebConfiguration['selfService'] {
@@ -42,6 +48,16 @@ function selfServiceOf(fields: Fields): WebConfiguration['selfService'] {
   if (value === undefined) return undefined;
   if (!isObject(value)) throw new TypeError('configuration: selfService is not an object');
   return { passwordUrl: text(value, 'passwordUrl'), accountUrl: text(value, 'accountUrl') };
+}
+
+/** The provider's page and account actions of the second factor (decision 0073). */
+function accountSecurityOf(fields: Fields): WebConfiguration['accountSecurity'] {
+  const value = fields['accountSecurity'];
+  if (!isObject(value)) throw new TypeError('configuration: accountSecurity is not an object');
+  return {
+    pageUrl: textOrNull(value, 'pageUrl'),
+    actions: entries(value['actions'], 'actions', parameters),
+  };
 }
 
 /** The configuration's fields as the contract's `WebConfigurationSchema` accepts them. */
@@ -71,6 +87,7 @@ export function parseWebConfiguration(value: unknown): WebConfiguration {
       ...(tokenParameters && { tokenParameters }),
     },
     ...(selfService && { selfService }),
+    accountSecurity: accountSecurityOf(value),
     imprintUrl: textOrNull(value, 'imprintUrl'),
     privacyUrl: textOrNull(value, 'privacyUrl'),
     legalLinkPlaceholders: flag(value, 'legalLinkPlaceholders'),

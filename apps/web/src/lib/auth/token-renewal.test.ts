@@ -10,6 +10,7 @@ const ISSUER = 'http://idp.test';
 const AUDIENCE = 'http://portal.test/api';
 const config: WebConfiguration = {
   oidc: { issuer: ISSUER, clientId: 'portal', audience: AUDIENCE, scope: 'openid portal:api' },
+  accountSecurity: { pageUrl: null, actions: {} },
   imprintUrl: null,
   privacyUrl: null,
   legalLinkPlaceholders: false,

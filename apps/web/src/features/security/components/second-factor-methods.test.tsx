@@ -4,17 +4,22 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { calls, type SecondFactors } from '@pp/contract';
+import { calls, type SecondFactors, type WebConfiguration } from '@pp/contract';
 import { ApiProvider } from '../../../lib/api/api-provider.tsx';
 import { AuthContext, type Auth } from '../../../lib/auth/auth-context.ts';
 import { WebConfigurationContext } from '../../../lib/auth/web-configuration.ts';
 import { createI18n } from '../../../lib/i18n/i18n.ts';
 import { onCall } from '../../../testing/call-handler.ts';
-import { server, webConfiguration } from '../../../testing/portal-server.ts';
+import { accountSecurityOf, server, webConfiguration } from '../../../testing/portal-server.ts';
 import { SecondFactorMethods } from './second-factor-methods.tsx';
 
-async function renderMethods(factors: SecondFactors, language = 'de') {
+async function renderMethods(
+  factors: SecondFactors,
+  language = 'de',
+  accountSecurity: WebConfiguration['accountSecurity'] = accountSecurityOf.embedded,
+) {
   server.use(onCall(calls.securityGetSecondFactors, () => HttpResponse.json(factors)));
+  /** Each action as its parameters' values (`configure-totp`), with where it returns to. */
   const actions: [string, string | undefined][] = [];
   const auth: Auth = {
     user: { subject: 'subject-1', email: 'clara.wolf@example.com', name: 'Clara Wolf' },
@@ -22,15 +27,15 @@ async function renderMethods(factors: SecondFactors, language = 'de') {
     signIn: async () => undefined,
     switchAccount: async () => undefined,
     signOut: async () => undefined,
-    runAccountAction: async (action, returnTo, options) => {
-      actions.push([options?.passkey ? `${action} ${options.passkey}` : action, returnTo]);
+    runAccountAction: async (parameters, returnTo) => {
+      actions.push([Object.values(parameters).join(' '), returnTo]);
     },
   };
   const i18n = await createI18n();
   await i18n.changeLanguage(language);
   render(
     <I18nextProvider i18n={i18n}>
-      <WebConfigurationContext.Provider value={webConfiguration}>
+      <WebConfigurationContext.Provider value={{ ...webConfiguration, accountSecurity }}>
         <AuthContext.Provider value={auth}>
           <ApiProvider>
             <MantineProvider>
@@ -123,14 +128,58 @@ describe('SecondFactorMethods', () => {
     expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeTruthy();
   });
 
-  it("points to the external provider's own pages", async () => {
-    await renderMethods({
-      provider: 'external',
-      totp: null,
-      recoveryCodesLeft: null,
-      passkeys: null,
-    });
+  const EXTERNAL: SecondFactors = {
+    provider: 'external',
+    totp: null,
+    recoveryCodesLeft: null,
+    passkeys: null,
+  };
+
+  it('says a generic provider manages them, with nothing to start', async () => {
+    await renderMethods(EXTERNAL, 'de', accountSecurityOf.generic);
     expect(await screen.findByText(/verwaltet Ihr Anmeldedienst/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("Keycloak: links to the account console's signing-in page and starts kc_action", async () => {
+    const actions = await renderMethods(EXTERNAL, 'de', accountSecurityOf.keycloak);
+    expect(await screen.findByText(/Das Portal erfährt nur, ob Ihre Anmeldung/)).toBeTruthy();
+    const page = screen.getByRole('link', {
+      name: 'Anmeldemethoden beim Anmeldedienst verwalten (neuer Tab)',
+    });
+    expect(page.getAttribute('href')).toBe(accountSecurityOf.keycloak.pageUrl);
+    expect(page.getAttribute('target')).toBe('_blank');
+    fireEvent.click(screen.getByRole('button', { name: 'Authenticator-App einrichten' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Passkey hinzufügen' }));
+    expect(actions).toEqual([
+      ['CONFIGURE_TOTP', '/security'],
+      ['webauthn-register-passwordless', '/security'],
+    ]);
+    // Nothing the portal cannot know: no state, no removal, no sign-in of its own.
+    expect(screen.queryByText('Nicht eingerichtet')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mit zweitem Faktor anmelden' })).toBeNull();
+  });
+
+  it('Entra ID: links to My Sign-Ins and signs in with the authentication context', async () => {
+    const actions = await renderMethods(EXTERNAL, 'en', accountSecurityOf.entra);
+    const page = await screen.findByRole('link', {
+      name: 'Manage your sign-in methods at your sign-in service (new tab)',
+    });
+    expect(page.getAttribute('href')).toBe('https://mysignins.microsoft.com/security-info');
+    expect(screen.getByText(/first sets one up if you have none yet/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a second factor' }));
+    expect(actions).toEqual([
+      ['{"access_token":{"acrs":{"essential":true,"value":"c1"}}}', '/security'],
+    ]);
+  });
+
+  it('Auth0: no page of its own, a sign-in that asks for (and enrolls) a second factor', async () => {
+    const actions = await renderMethods(EXTERNAL, 'de', accountSecurityOf.auth0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit zweitem Faktor anmelden' }));
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(actions).toEqual([
+      ['http://schemas.openid.net/pape/policies/2007/06/multi-factor', '/security'],
+    ]);
   });
 });

@@ -1,31 +1,83 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SecondFactors } from '@pp/contract';
+import type { AccountAction, SecondFactors } from '@pp/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
-  useAuth,
-  type AccountAction,
+  useAccountActions,
   type AccountActionOptions,
-} from '../../../lib/auth/auth-context.ts';
+  type AccountActions,
+} from '../../../lib/auth/account-actions.ts';
 import { formatDate, formatTime } from '../../../lib/format/format.ts';
 import { useSecondFactors } from '../api/get-second-factors.ts';
 
 /** The security page's address: every account action comes back here. */
 const SECURITY_PATH = '/security';
 
-/** What the section shows for the loaded state; the actions start `pp_action` at the provider. */
-export function SecondFactorState({
-  factors,
-  onAction,
-}: {
-  factors: SecondFactors;
-  onAction: (action: AccountAction, options?: AccountActionOptions) => void;
-}) {
+/** The actions an external provider may offer on the security page, in this order. */
+const EXTERNAL_SET_UP: readonly AccountAction[] = ['configure-totp', 'add-passkey'];
+
+/**
+ * An external provider's second factors (decision 0073): the portal does not know them, so the
+ * section links to the provider's page of the sign-in methods and starts the set-up actions it
+ * offers (Keycloak's `kc_action`); where it offers only a sign-in with a second factor (Auth0,
+ * Entra ID with an authentication context), that, which sets one up first. A provider with
+ * neither leaves the text alone.
+ */
+function ExternalSecondFactors({ actions }: { actions: AccountActions }) {
   const { t } = useTranslation();
-  if (factors.provider === 'external') {
+  const setUp = EXTERNAL_SET_UP.filter((action) => actions.offers(action));
+  const stepUp = setUp.length === 0 && actions.offers('step-up');
+  const label: Partial<Record<AccountAction, string>> = {
+    'configure-totp': t('SECOND_FACTORS.SET_UP'),
+    'add-passkey': t('SECOND_FACTORS.PASSKEYS.ADD'),
+  };
+  if (!actions.pageUrl && setUp.length === 0 && !stepUp) {
     return <Text>{t('SECOND_FACTORS.EXTERNAL')}</Text>;
   }
+  return (
+    <Stack gap="xs">
+      <Text>{t('SECOND_FACTORS.EXTERNAL_MANAGED')}</Text>
+      {actions.pageUrl && (
+        <Anchor href={actions.pageUrl} target="_blank" rel="noopener noreferrer">
+          {t('SECOND_FACTORS.EXTERNAL_PAGE')}
+        </Anchor>
+      )}
+      {stepUp && <Text size="sm">{t('SECOND_FACTORS.STEP_UP_HINT')}</Text>}
+      {(setUp.length > 0 || stepUp) && (
+        <Group gap="sm">
+          {setUp.map((action) => (
+            <Button
+              key={action}
+              variant="outline"
+              onClick={() => actions.run(action, SECURITY_PATH)}
+            >
+              {label[action]}
+            </Button>
+          ))}
+          {stepUp && (
+            <Button variant="outline" onClick={() => actions.run('step-up', SECURITY_PATH)}>
+              {t('SECOND_FACTORS.STEP_UP')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** What the section shows for the loaded state; the actions run at the provider. */
+export function SecondFactorState({
+  factors,
+  actions,
+}: {
+  factors: SecondFactors;
+  actions: AccountActions;
+}) {
+  const { t } = useTranslation();
+  if (factors.provider === 'external') return <ExternalSecondFactors actions={actions} />;
+  const onAction = (action: AccountAction, options?: AccountActionOptions) =>
+    actions.run(action, SECURITY_PATH, options);
   const totp = factors.totp;
   return (
     <Stack gap="lg">
@@ -150,11 +202,12 @@ function PasskeyList({
 /**
  * The second factors of the signed-in person on the security page ("Anmeldemethoden"): the
  * authenticator app with the recovery codes left, the passkeys, and buttons that run the account actions on the
- * provider's pages (`pp_action`, decision 0064), back to /security afterwards.
+ * provider's pages (`pp_action`, decision 0064; an external provider's, decision 0073), back to
+ * /security afterwards.
  */
 export function SecondFactorMethods() {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const actions = useAccountActions();
   const factors = useSecondFactors();
   return (
     <section aria-labelledby="second-factor-methods-title">
@@ -172,12 +225,7 @@ export function SecondFactorMethods() {
           </Button>
         </Alert>
       )}
-      {factors.data && (
-        <SecondFactorState
-          factors={factors.data}
-          onAction={(action, options) => void auth.runAccountAction(action, SECURITY_PATH, options)}
-        />
-      )}
+      {factors.data && <SecondFactorState factors={factors.data} actions={actions} />}
     </section>
   );
 }
