@@ -50,10 +50,12 @@ for (const language of ['de', 'en'] as const) {
       const loaded = customerDataLoaded(page);
       await page.reload();
       await loaded;
-      // The profile and the notices are two reads: both after the merge.
+      // The profile and the notices are two reads: both after the merge. The form is waited for
+      // as any screen is (a busy machine draws slowly); then the notice must be there.
+      await expect(form.phone).toBeVisible();
       await expect(notice.notice).toBeVisible({ timeout: 1_000 });
       await expect(form.phone).toHaveValue('+49 30 3000', { timeout: 1_000 });
-    }).toPass({ timeout: 20_000, intervals: [1_000] });
+    }).toPass({ timeout: 60_000, intervals: [1_000] });
     await expect(notice.notice).toContainText(language === 'de' ? 'Telefon' : 'Phone');
     await expectNoAxeViolations(page);
 
