@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { customerDataLoaded, expectSignedInAs, signIn } from '../../support/sign-in.ts';
+import { expectSignedInAs, signIn } from '../../support/sign-in.ts';
 
 // A live access token cannot be made invalid from outside, so these tests answer the api's
 // customer call with the api's own 401 problem in the browser's network layer.
@@ -45,7 +45,14 @@ test('a 401 from the api signs in again and returns to the same page', async ({ 
 
   await page.route(CUSTOMER_DATA, refuse, { times: 1 });
   const signIns = countTopLevelSignIns(page, portal.issuer);
-  const loaded = customerDataLoaded(page);
+  // Only data loaded after the new sign-in counts: a request of the page before the reload may
+  // still answer 200 while the reload is on its way.
+  const loaded = page.waitForResponse(
+    (response) =>
+      signIns.length > 0 &&
+      new URL(response.url()).pathname === '/api/v1/Customer/GetCustomerData' &&
+      response.status() === 200,
+  );
   await page.reload();
   await loaded;
 
