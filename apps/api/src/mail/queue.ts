@@ -85,6 +85,19 @@ export async function renewClaims(db: Db, ids: string[], lockMs: number): Promis
 }
 
 /**
+ * Ends this worker's claims at once, as if it had died: the mails are taken again by the next run
+ * of any worker (their claim counted as an attempt, as a dead worker's is), not when the claim runs
+ * out. For a run that failed midway, when the database went away (docs/operations.md).
+ */
+export async function endClaims(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: inMs(-1) })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+}
+
+/**
  * Gives claimed mails back, due at once and with their claim not counted as an attempt: the SMTP
  * server could not be reached, which is no fault of theirs.
  */

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import { createSmtpSender, describeFailure, type OutboxMail } from './delivery.ts';
 import {
   claimDueMails,
+  endClaims,
   failInterrupted,
   markFailed,
   markRetry,
@@ -102,7 +103,17 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return undefined;
   }
 
+  /**
+   * The claims a failed run left (the database went away midway): ended at the start of the next
+   * run, once the database answers again, so those mails wait one poll, not the 30 s of a claim.
+   */
+  let abandoned: string[] = [];
+
   async function run(): Promise<number> {
+    if (abandoned.length > 0) {
+      await endClaims(db, abandoned);
+      abandoned = [];
+    }
     for (const id of await failInterrupted(db, settings.maxAttempts)) {
       logger.error({ mailId: id }, 'mail delivery interrupted on its last attempt, failed');
     }
@@ -132,6 +143,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         open.delete(mail.id);
       }
       return mails.length;
+    } catch (error) {
+      abandoned = [...open];
+      throw error;
     } finally {
       clearInterval(heartbeat);
     }

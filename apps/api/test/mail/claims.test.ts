@@ -59,6 +59,39 @@ describe('claims of the mail worker', () => {
     await run;
   });
 
+  it('of a run the database failed midway end at the next run, not 30 seconds later', async () => {
+    const mails = [];
+    for (let i = 0; i < 3; i += 1)
+      mails.push(await enqueue(db.database.db, verificationMail(newAddress())));
+    // The database refuses to mark a mail sent, as a restarting server does mid-run.
+    await db.database.db.execute(sql`
+      create function pp_test_refuse_sent() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' then raise exception 'the database went away'; end if;
+        return new;
+      end $$`);
+    await db.database.db.execute(
+      sql`create trigger pp_test_refuse_sent before update on mail_outbox for each row execute function pp_test_refuse_sent()`,
+    );
+    const failing = worker();
+    try {
+      await expect(failing.runOnce()).rejects.toThrow();
+    } finally {
+      await db.database.db.execute(sql`drop trigger pp_test_refuse_sent on mail_outbox`);
+      await db.database.db.execute(sql`drop function pp_test_refuse_sent()`);
+    }
+
+    // Its claims still hold for others, but its own next run ends them and sends all three: the
+    // first once more, under the same Message-ID (at least once).
+    expect(await worker().runOnce()).toBe(0);
+    expect(await failing.runOnce()).toBe(3);
+    const ids = sink.delivered().map((a) => a.message.messageId);
+    expect(new Set(ids)).toEqual(new Set(mails.map((m) => m.messageId)));
+    expect(ids).toHaveLength(4);
+    const rows = await db.database.db.select({ status: mailOutbox.status }).from(mailOutbox);
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
   it('are renewed while the worker sends, so a slow batch is not taken over', async () => {
     const mails = [];
     for (let i = 0; i < 3; i += 1)
