@@ -24,9 +24,11 @@ export async function submitCredentials(page: Page, email: string, password: str
 }
 
 /** Whether the customer data answered 200: the portal has a session the api accepts. */
-export function customerDataLoaded(page: Page) {
+/** The next 200 for the customer's data; with `counts`, only one answered while it holds. */
+export function customerDataLoaded(page: Page, counts: () => boolean = () => true) {
   return page.waitForResponse(
-    (response) => new URL(response.url()).pathname === CUSTOMER_DATA && response.status() === 200,
+    (response) =>
+      counts() && new URL(response.url()).pathname === CUSTOMER_DATA && response.status() === 200,
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { expectSignedInAs, signIn } from '../../support/sign-in.ts';
+import { customerDataLoaded, expectSignedInAs, signIn } from '../../support/sign-in.ts';
 
 // A live access token cannot be made invalid from outside, so these tests answer the api's
 // customer call with the api's own 401 problem in the browser's network layer.
@@ -47,12 +47,7 @@ test('a 401 from the api signs in again and returns to the same page', async ({ 
   const signIns = countTopLevelSignIns(page, portal.issuer);
   // Only data loaded after the new sign-in counts: a request of the page before the reload may
   // still answer 200 while the reload is on its way.
-  const loaded = page.waitForResponse(
-    (response) =>
-      signIns.length > 0 &&
-      new URL(response.url()).pathname === '/api/v1/Customer/GetCustomerData' &&
-      response.status() === 200,
-  );
+  const loaded = customerDataLoaded(page, () => signIns.length > 0);
   await page.reload();
   await loaded;
 
