@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_SECOND_FACTOR_ACR, type SecondFactorRule } from './lib/tokens/second-factor.ts';
+import { DEFAULT_RETENTION, type RetentionPeriods } from './lib/retention/periods.ts';
 import { administrationSettingsOf, type AdministrationSettings } from './identity/provider-env.ts';
 import {
   PROVIDER_NAMES,
@@ -203,6 +204,26 @@ const EnvSchema = z.object({
     1_000_000,
     'must be a whole number from 1 to 1000000',
   ).default(100),
+  RETENTION_INVITATION_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.invitationDays),
+  RETENTION_EMAIL_CHANGE_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.emailChangeDays),
+  RETENTION_SIGN_IN_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.signInDays),
+  RETENTION_MAIL_DAYS: wholeNumber(
+    2,
+    3650,
+    'must be a whole number of days from 2 to 3650',
+  ).default(DEFAULT_RETENTION.mailDays),
   CRM_PROVIDER: z
     .enum(['builtin', 'dataverse'], { error: 'must be builtin or dataverse' })
     .default('builtin'),
@@ -292,6 +313,8 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; maxHeapMiB: number };
   /** How often an account may make one write call in an hour (decision 0050). */
   accountWritesPerHour: number;
+  /** How long what has served its purpose is kept (`RETENTION_*`, docs/privacy.md). */
+  retention: RetentionPeriods;
   /** Where customers, practices and locations are kept (decision 0061). */
   crm: CrmSettings;
   /**
@@ -556,6 +579,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxHeapMiB: env.OVERLOAD_MAX_HEAP_MIB,
     },
     accountWritesPerHour: env.ACCOUNT_WRITES_PER_HOUR,
+    retention: {
+      invitationDays: env.RETENTION_INVITATION_DAYS,
+      emailChangeDays: env.RETENTION_EMAIL_CHANGE_DAYS,
+      signInDays: env.RETENTION_SIGN_IN_DAYS,
+      mailDays: env.RETENTION_MAIL_DAYS,
+    },
     crm,
     totpEncryptionKey: totpKeyOf(env.TOTP_ENCRYPTION_KEY),
     operatorToken: env.OPERATOR_TOKEN ?? null,

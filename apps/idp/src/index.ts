@@ -34,3 +34,4 @@ export {
   type AccountSignIn,
 } from './account-security.ts';
 export { browserLine, describeUserAgent } from './user-agent.ts';
+export { sweepSignInHistory } from './sign-in-history.ts';
