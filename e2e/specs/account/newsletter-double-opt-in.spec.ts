@@ -72,7 +72,10 @@ test('subscribing sends the confirmation mail, its link confirms, and the RFC 80
 
 const PAGES = {
   de: { confirm: 'Newsletter-Abonnement bestätigen', unsubscribe: 'Newsletter abbestellen' },
-  en: { confirm: 'Confirm newsletter subscription', unsubscribe: 'Unsubscribe from the newsletter' },
+  en: {
+    confirm: 'Confirm newsletter subscription',
+    unsubscribe: 'Unsubscribe from the newsletter',
+  },
 } as const;
 
 for (const language of ['de', 'en'] as const) {

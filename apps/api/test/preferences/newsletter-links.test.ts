@@ -20,7 +20,10 @@ describe('newsletter confirmation and one-click unsubscribe links', () => {
   const subscribe = async () => {
     const customer = await createCustomer(db());
     // The mail, and the pages its links open, speak the customer's language.
-    await db().update(customers).set({ preferredLanguage: 'en' }).where(eq(customers.id, customer.id));
+    await db()
+      .update(customers)
+      .set({ preferredLanguage: 'en' })
+      .where(eq(customers.id, customer.id));
     const answer = await api.client.preferences.updatePreferences({
       token: await api.issuer.tokenFor(customer.email),
       body: {
@@ -66,9 +69,9 @@ describe('newsletter confirmation and one-click unsubscribe links', () => {
     });
   const confirmed = async () => {
     const subscription = await subscribe();
-    expect((await api.app.inject({ method: 'POST', url: subscription.confirmUrl })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api.app.inject({ method: 'POST', url: subscription.confirmUrl })).statusCode,
+    ).toBe(200);
     return subscription;
   };
 

@@ -36,7 +36,8 @@ export async function dropPendingRequests(tx: Executor, customerId: string): Pro
     );
 }
 
-const validUntil = () => sql`now() + make_interval(hours => ${NEWSLETTER_CONFIRMATION_VALID_HOURS})`;
+const validUntil = () =>
+  sql`now() + make_interval(hours => ${NEWSLETTER_CONFIRMATION_VALID_HOURS})`;
 
 /** The confirmation mail with its link and the signed one-click unsubscribe link and headers. */
 async function mailConfirmation(tx: Executor, config: Config, to: Recipient, secret: string) {

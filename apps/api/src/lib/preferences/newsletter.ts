@@ -1,11 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Preferences } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
-import {
-  consentRecords,
-  newsletterConfirmations,
-  newsletterPreferences,
-} from '../../db/schema.ts';
+import { consentRecords, newsletterConfirmations, newsletterPreferences } from '../../db/schema.ts';
 
 /** A choice of the newsletter: subscribed or not, and the lists. */
 export type NewsletterChoice = Pick<Preferences, 'subscribed' | 'distributors' | 'interests'>;

@@ -43,9 +43,6 @@ export function parseOneClickBodies(app: FastifyInstance): void {
 /** Whether a parsed body is the one-click request (`List-Unsubscribe=One-Click`). */
 export function isOneClick(body: unknown): boolean {
   return (
-    typeof body === 'object' &&
-    body !== null &&
-    'field' in body &&
-    body.field === ONE_CLICK_VALUE
+    typeof body === 'object' && body !== null && 'field' in body && body.field === ONE_CLICK_VALUE
   );
 }

@@ -31,16 +31,18 @@ export interface NewsletterPage {
 export function newsletterPage(page: NewsletterPage): string {
   const body = html`<h1>${page.title}</h1>
     <p>${page.text}</p>
-    ${page.form
-      ? html`<form method="post" action="${page.form.action}">
-          ${Object.entries(page.form.fields).map(
-            ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
-          )}
-          <div class="actions">
-            <button type="submit" class="primary">${page.form.button}</button>
-          </div>
-        </form>`
-      : undefined}
+    ${
+      page.form
+        ? html`<form method="post" action="${page.form.action}">
+            ${Object.entries(page.form.fields).map(
+              ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+            )}
+            <div class="actions">
+              <button type="submit" class="primary">${page.form.button}</button>
+            </div>
+          </form>`
+        : undefined
+    }
     ${page.next ? html`<p><a href="${page.next.href}">${page.next.label}</a></p>` : undefined}`;
   return layout({ locale: page.language, title: page.title, links: page.links, body });
 }

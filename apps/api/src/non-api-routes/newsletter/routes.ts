@@ -12,7 +12,12 @@ import {
   isUnsubscribeSignature,
   UNSUBSCRIBE_PATH,
 } from '../../lib/preferences/unsubscribe-link.ts';
-import { isOneClick, ONE_CLICK_FIELD, ONE_CLICK_VALUE, parseOneClickBodies } from './one-click-body.ts';
+import {
+  isOneClick,
+  ONE_CLICK_FIELD,
+  ONE_CLICK_VALUE,
+  parseOneClickBodies,
+} from './one-click-body.ts';
 import { legalLinksOf, newsletterPage, type NewsletterPage } from './page.ts';
 import { NEWSLETTER_PAGE_TEXTS } from './texts.ts';
 

@@ -41,9 +41,7 @@ export function NewsletterPage() {
       )}
       {preferences.data && picklists.data && (
         <>
-          {preferences.data.pending && (
-            <PendingConfirmation pending={preferences.data.pending} />
-          )}
+          {preferences.data.pending && <PendingConfirmation pending={preferences.data.pending} />}
           <NewsletterForm preferences={preferences.data} picklists={picklists.data} />
           <ConsentRecord preferences={preferences.data} />
         </>
