@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
+import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox } from '../../support/mailbox.ts';
 import { isPreferencesSave, newsletterForm } from '../../support/newsletter-page.ts';
 import { signIn } from '../../support/sign-in.ts';
@@ -42,6 +43,10 @@ test('subscribing sends the confirmation mail, its link confirms, and the RFC 80
   await expect(
     linkPage.getByRole('heading', { name: 'Newsletter-Abonnement bestätigen' }),
   ).toBeVisible();
+  // The portal's look: the provider pages' stylesheet, served by the portal itself.
+  const stylesheet = await linkPage.locator('link[rel="stylesheet"]').getAttribute('href');
+  const css = await request.get(new URL(stylesheet ?? '', portal.url).href);
+  expect(css.headers()['content-type']).toContain('text/css');
   await linkPage.getByRole('button', { name: 'Abonnement bestätigen' }).click();
   await expect(linkPage.getByRole('heading', { name: 'Abonnement bestätigt' })).toBeVisible();
   await expectNoAxeViolations(linkPage);
@@ -71,15 +76,26 @@ test('subscribing sends the confirmation mail, its link confirms, and the RFC 80
 });
 
 const PAGES = {
-  de: { confirm: 'Newsletter-Abonnement bestätigen', unsubscribe: 'Newsletter abbestellen' },
+  de: {
+    pending: 'Bestätigung ausstehend',
+    resend: 'E-Mail erneut senden',
+    resent: 'Wir haben die E-Mail erneut gesendet.',
+    distributor: 'Produktneuheiten',
+    confirm: 'Newsletter-Abonnement bestätigen',
+    unsubscribe: 'Newsletter abbestellen',
+  },
   en: {
+    pending: 'Confirmation pending',
+    resend: 'Send e-mail again',
+    resent: 'We have sent the e-mail again.',
+    distributor: 'Product news',
     confirm: 'Confirm newsletter subscription',
     unsubscribe: 'Unsubscribe from the newsletter',
   },
 } as const;
 
 for (const language of ['de', 'en'] as const) {
-  test(`axe finds nothing on the newsletter link pages, signed out (${language})`, async ({
+  test(`axe finds nothing on the pending notice and on the link pages, signed out (${language})`, async ({
     browser,
     portal,
     createUser,
@@ -88,13 +104,19 @@ for (const language of ['de', 'en'] as const) {
     const user = await createUser();
     const context = await browser.newContext();
     const page = await context.newPage();
+    await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/newsletter`);
     await signIn(page, user.email, user.password);
     const form = newsletterForm(page);
     await form.subscribe.check();
-    await form.choice('Produktneuheiten').check();
+    await form.choice(PAGES[language].distributor).check();
     await form.save.click();
-    await expect(page.getByText('Bestätigung ausstehend')).toBeVisible();
+    await expect(page.getByText(PAGES[language].pending)).toBeVisible();
+    // Keyboard: the resend button is reached and pressed without a mouse.
+    await page.getByRole('button', { name: PAGES[language].resend }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(PAGES[language].resent)).toBeVisible();
+    await expectNoAxeViolations(page);
     await context.close();
 
     const signedOut = await browser.newContext();

@@ -13,13 +13,22 @@ export function PendingConfirmation({ pending }: { pending: NonNullable<Preferen
   const resend = useResendConfirmation();
   const expiresAt = new Date(pending.expiresAt);
   return (
-    <Alert color="yellow" variant="outline" mb="lg" title={t('NEWSLETTER.PENDING_TITLE')}>
+    // As the CRM notice: the title in the text's colour, since yellow text on white does not reach
+    // the contrast of WCAG 2.1 AA.
+    <Alert
+      role="status"
+      color="yellow"
+      variant="outline"
+      mb="lg"
+      title={t('NEWSLETTER.PENDING_TITLE')}
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Text mb="sm">
         {t('NEWSLETTER.PENDING_TEXT', { date: formatDate(expiresAt), time: formatTime(expiresAt) })}
       </Text>
       <Button
-        variant="outline"
-        size="compact-md"
+        variant="default"
+        size="compact-sm"
         loading={resend.isPending}
         onClick={() => resend.mutate()}
       >
