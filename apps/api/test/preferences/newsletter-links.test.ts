@@ -90,6 +90,10 @@ describe('newsletter confirmation and one-click unsubscribe links', () => {
     expect((await api.app.inject({ method: 'POST', url: confirmUrl })).statusCode).toBe(200);
     const again = await api.app.inject({ method: 'POST', url: confirmUrl });
     expect(again.statusCode).toBe(409);
+    // Opened again, the page says so instead of offering the button.
+    const page = await api.app.inject({ method: 'GET', url: confirmUrl });
+    expect(page.statusCode).toBe(409);
+    expect(page.body).not.toContain('<form');
     expect(await recordsOf(customer.id)).toHaveLength(1);
   });
 
@@ -99,6 +103,7 @@ describe('newsletter confirmation and one-click unsubscribe links', () => {
       .update(newsletterConfirmations)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(newsletterConfirmations.customerId, customer.id));
+    expect((await api.app.inject({ method: 'GET', url: confirmUrl })).statusCode).toBe(410);
     expect((await api.app.inject({ method: 'POST', url: confirmUrl })).statusCode).toBe(410);
     expect(await read(customer.email)).toMatchObject({ subscribed: false, pending: null });
     expect(await recordsOf(customer.id)).toEqual([]);

@@ -117,6 +117,23 @@ export async function resendConfirmation(
 
 export type ConfirmOutcome = 'confirmed' | 'used' | 'expired' | 'invalid';
 
+/** What the link's secret would do, read only: a GET of the link (a mail scanner) changes nothing. */
+export async function confirmationState(
+  db: Executor,
+  secret: string,
+): Promise<'open' | Exclude<ConfirmOutcome, 'confirmed'>> {
+  const [request] = await db
+    .select({
+      confirmedAt: newsletterConfirmations.confirmedAt,
+      expired: sql<boolean>`${newsletterConfirmations.expiresAt} <= now()`,
+    })
+    .from(newsletterConfirmations)
+    .where(eq(newsletterConfirmations.tokenHash, hashLinkSecret(secret)));
+  if (!request) return 'invalid';
+  if (request.confirmedAt) return 'used';
+  return request.expired ? 'expired' : 'open';
+}
+
 /**
  * Confirms the request of the link's secret: from now on the subscription with its lists counts,
  * recorded with the times of the request and of the confirmation. Once only, within 48 hours.

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { LANGUAGES, LinkSecretSchema, type Language } from '@pp/contract';
 import { ASSETS_DIR, STYLESHEET_PATH } from '@pp/idp';
 import { languageOf } from '../../lib/http/language.ts';
-import { confirmSubscription, type ConfirmOutcome } from '../../lib/preferences/double-opt-in.ts';
+import {
+  confirmationState,
+  confirmSubscription,
+  type ConfirmOutcome,
+} from '../../lib/preferences/double-opt-in.ts';
 import { unsubscribe } from '../../lib/preferences/unsubscribe.ts';
 import {
   CONFIRM_PATH,
@@ -69,11 +73,13 @@ export async function newsletterPagesPlugin(app: FastifyInstance): Promise<void>
     label: NEWSLETTER_PAGE_TEXTS[language].toPreferences,
   });
 
-  app.get(CONFIRM_PATH, { schema: { hide: true } }, (request, reply) => {
+  app.get(CONFIRM_PATH, { schema: { hide: true } }, async (request, reply) => {
     const language = languageOfLink(request);
     const t = NEWSLETTER_PAGE_TEXTS[language];
-    if (!ConfirmQuery.safeParse(request.query).success) {
-      return send(reply, 404, { language, ...t.invalid, next: next(language) });
+    const query = ConfirmQuery.safeParse(request.query);
+    const state = query.success ? await confirmationState(app.db, query.data.token) : 'invalid';
+    if (state !== 'open') {
+      return send(reply, CONFIRM_STATUS[state], { language, ...t[state], next: next(language) });
     }
     return send(reply, 200, {
       language,
