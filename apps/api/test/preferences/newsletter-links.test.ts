@@ -97,6 +97,15 @@ describe('newsletter confirmation and one-click unsubscribe links', () => {
     expect(await recordsOf(customer.id)).toHaveLength(1);
   });
 
+  it('confirms once when two clicks arrive at the same time', async () => {
+    const { customer, confirmUrl } = await subscribe();
+    const answers = await Promise.all(
+      [1, 2].map(() => api.app.inject({ method: 'POST', url: confirmUrl })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await recordsOf(customer.id)).toHaveLength(1);
+  });
+
   it('refuses a link past its 48 hours and changes nothing (time passed in the database)', async () => {
     const { customer, confirmUrl } = await subscribe();
     await db()
