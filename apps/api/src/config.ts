@@ -244,6 +244,12 @@ const EnvSchema = z.object({
       error: 'must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)',
     })
     .optional(),
+  NEWSLETTER_LINK_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, {
+      error: 'must be at least 32 printable characters without spaces (openssl rand -base64 32)',
+    })
+    .optional(),
   OPERATOR_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, {
@@ -322,6 +328,11 @@ export interface Config {
    * decision 0066); null: the provider's development key (refused in production).
    */
   totpEncryptionKey: Buffer | null;
+  /**
+   * The HMAC key of the newsletter's unsubscribe links (`NEWSLETTER_LINK_KEY`, decision 0077),
+   * shared with the operator's newsletter system; in development a fixed key.
+   */
+  newsletterLinkKey: string;
   /** Bearer token of the operator endpoints (`/operator/…`); null: they answer 404. */
   operatorToken: string | null;
   demoData: boolean;
@@ -414,6 +425,9 @@ export function logoOrigins(config: Pick<Config, 'logoUrl' | 'publicUrl'>): stri
   const origin = logo === null ? undefined : new URL(logo).origin;
   return origin === undefined || origin === config.publicUrl.origin ? [] : [origin];
 }
+
+/** Signs unsubscribe links outside production; refused there (anyone can read it here). */
+const DEVELOPMENT_NEWSLETTER_LINK_KEY = 'development-only-newsletter-link-key-0000000000';
 
 /** The key's 32 bytes from its hex or base64 (standard or URL-safe) form. */
 function totpKeyOf(value: string | undefined): Buffer | null {
@@ -526,6 +540,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'TOTP_ENCRYPTION_KEY is needed with NODE_ENV=production and the embedded identity provider: 32 random bytes (openssl rand -base64 32) that encrypt the authenticator secrets; keep it, as secrets encrypted with another key cannot be read',
       );
     }
+    if (env.NEWSLETTER_LINK_KEY === undefined) {
+      problems.push(
+        'NEWSLETTER_LINK_KEY is needed with NODE_ENV=production: at least 32 random characters (openssl rand -base64 32) that sign the newsletter unsubscribe links, shared with the newsletter system',
+      );
+    }
     if (mailbox) {
       problems.push(
         'NODE_ENV=production refuses the development mailbox (/dev/mailbox), which is on with the embedded provider and a loopback PUBLIC_URL: set PUBLIC_URL to the public address or configure an external provider',
@@ -587,6 +606,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     crm,
     totpEncryptionKey: totpKeyOf(env.TOTP_ENCRYPTION_KEY),
+    newsletterLinkKey: env.NEWSLETTER_LINK_KEY ?? DEVELOPMENT_NEWSLETTER_LINK_KEY,
     operatorToken: env.OPERATOR_TOKEN ?? null,
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,

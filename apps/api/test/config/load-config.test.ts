@@ -10,6 +10,7 @@ const EXTERNAL_PROVIDER = {
 const PRODUCTION = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://portal.example.com',
+  NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
   ...EXTERNAL_PROVIDER,
 };
 
@@ -337,8 +338,24 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
   });
 });
 
+describe('loadConfig: NEWSLETTER_LINK_KEY (decision 0077)', () => {
+  it('is needed in production, and named without its value', () => {
+    const { NEWSLETTER_LINK_KEY: _key, ...without } = PRODUCTION;
+    expect(() => loadConfig(without)).toThrow(/NEWSLETTER_LINK_KEY is needed/);
+    expect(loadConfig(PRODUCTION).newsletterLinkKey).toBe(PRODUCTION.NEWSLETTER_LINK_KEY);
+  });
+
+  it('refuses a short key', () => {
+    expect(() => loadConfig({ NEWSLETTER_LINK_KEY: 'kurz' })).toThrow(/NEWSLETTER_LINK_KEY/);
+  });
+});
+
 describe('loadConfig: TOTP_ENCRYPTION_KEY (decision 0066)', () => {
-  const EMBEDDED_PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+  const EMBEDDED_PRODUCTION = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://portal.example.com',
+    NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
+  };
   const KEY = Buffer.alloc(32, 7);
 
   it('is needed in production with the embedded provider, and named without its value', () => {
