@@ -214,6 +214,11 @@ const EnvSchema = z.object({
     3650,
     'must be a whole number of days from 1 to 3650',
   ).default(DEFAULT_RETENTION.emailChangeDays),
+  RETENTION_NEWSLETTER_REQUEST_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.newsletterRequestDays),
   RETENTION_SIGN_IN_DAYS: wholeNumber(
     1,
     3650,
@@ -601,6 +606,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     retention: {
       invitationDays: env.RETENTION_INVITATION_DAYS,
       emailChangeDays: env.RETENTION_EMAIL_CHANGE_DAYS,
+      newsletterRequestDays: env.RETENTION_NEWSLETTER_REQUEST_DAYS,
       signInDays: env.RETENTION_SIGN_IN_DAYS,
       mailDays: env.RETENTION_MAIL_DAYS,
     },

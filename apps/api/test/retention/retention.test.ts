@@ -2,7 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createAccount, idpSchema } from '@pp/idp';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailChanges, invitations, mailOutbox, memberships } from '../../src/db/schema.ts';
+import {
+  emailChanges,
+  invitations,
+  mailOutbox,
+  memberships,
+  newsletterConfirmations,
+} from '../../src/db/schema.ts';
 import { applyRetention } from '../../src/lib/retention/retention.ts';
 import { DEFAULT_RETENTION } from '../../src/lib/retention/periods.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -152,6 +158,38 @@ describe('retention (docs/privacy.md)', () => {
       .from(emailChanges)
       .where(inArray(emailChanges.id, [old!.id, recent!.id]));
     expect(left.map((row) => row.id)).toEqual([recent!.id]);
+  });
+
+  it('removes newsletter subscription requests whose link expired longer ago than the period', async () => {
+    const days = DEFAULT_RETENTION.newsletterRequestDays;
+    const request = async (expiresAt: unknown) => {
+      const customer = await createCustomer(db());
+      const [row] = await db()
+        .insert(newsletterConfirmations)
+        .values({
+          customerId: customer.id,
+          tokenHash: token(),
+          distributors: [],
+          interests: [],
+          wordingVersion: 'test',
+          language: 'de',
+          expiresAt: expiresAt as Date,
+        })
+        .returning({ id: newsletterConfirmations.id });
+      return row!.id;
+    };
+    const old = await request(daysAgo(days + 1));
+    const recent = await request(daysAgo(days - 1));
+    const open = await request(inDays(1));
+
+    const removed = await applyRetention(db(), DEFAULT_RETENTION);
+
+    const left = await db()
+      .select({ id: newsletterConfirmations.id })
+      .from(newsletterConfirmations)
+      .where(inArray(newsletterConfirmations.id, [old, recent, open]));
+    expect(left.map((row) => row.id).sort()).toEqual([recent, open].sort());
+    expect(removed.newsletterRequests).toBeGreaterThanOrEqual(1);
   });
 
   it('removes sign-ins and failed attempts older than the period, of every account', async () => {

@@ -180,13 +180,19 @@ export async function confirmSubscription(db: Db, secret: string): Promise<Confi
 }
 
 /**
- * Removes the subscription requests past their 48 hours, confirmed or not (the consent records
- * keep the times of the confirmed ones); the number removed. Run by the housekeeping.
+ * Removes the subscription requests whose 48 hours ended more than `daysAfterExpiry` ago,
+ * confirmed or not (the consent records keep the times of the confirmed ones); until then the
+ * link's page can say it expired. The number removed. Run by retention (decision 0081).
  */
-export async function sweepUnconfirmedSubscriptions(db: Executor): Promise<number> {
+export async function sweepUnconfirmedSubscriptions(
+  db: Executor,
+  daysAfterExpiry: number,
+): Promise<number> {
   const removed = await db
     .delete(newsletterConfirmations)
-    .where(sql`${newsletterConfirmations.expiresAt} <= now()`)
+    .where(
+      sql`${newsletterConfirmations.expiresAt} <= now() - make_interval(days => ${daysAfterExpiry})`,
+    )
     .returning({ id: newsletterConfirmations.id });
   return removed.length;
 }

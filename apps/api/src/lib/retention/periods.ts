@@ -7,6 +7,8 @@ export interface RetentionPeriods {
   invitationDays: number;
   /** E-mail-change requests, counted from the expiry of their link. */
   emailChangeDays: number;
+  /** Newsletter subscription requests, counted from the expiry of their 48-hour link. */
+  newsletterRequestDays: number;
   /** Sign-ins and failed attempts of the embedded provider. */
   signInDays: number;
   /** Mails in the outbox that were delivered or given up, counted from their creation. */
@@ -16,6 +18,7 @@ export interface RetentionPeriods {
 export const DEFAULT_RETENTION: RetentionPeriods = {
   invitationDays: 30,
   emailChangeDays: 7,
+  newsletterRequestDays: 7,
   signInDays: 90,
   mailDays: 30,
 };

@@ -2,13 +2,19 @@ import { sweepSignInHistory } from '@pp/idp';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailChanges, invitations, mailOutbox, memberships } from '../../db/schema.ts';
+import { sweepUnconfirmedSubscriptions } from '../preferences/double-opt-in.ts';
 import { MIN_MAIL_DAYS, type RetentionPeriods } from './periods.ts';
 
 /** Rows removed per statement, so one run never holds a long lock on a busy table. */
 const BATCH = 1000;
 
 export type RetentionCounts = Record<
-  'invitations' | 'invitedMemberships' | 'emailChanges' | 'signIns' | 'mails',
+  | 'invitations'
+  | 'invitedMemberships'
+  | 'emailChanges'
+  | 'newsletterRequests'
+  | 'signIns'
+  | 'mails',
   number
 >;
 
@@ -83,6 +89,7 @@ export async function applyRetention(db: Db, periods: RetentionPeriods): Promise
   return {
     ...ended,
     emailChanges: await removeEmailChanges(db, periods.emailChangeDays),
+    newsletterRequests: await sweepUnconfirmedSubscriptions(db, periods.newsletterRequestDays),
     signIns: await sweepSignInHistory(db, periods.signInDays),
     mails: await removeFinishedMails(db, periods.mailDays),
   };
