@@ -146,7 +146,13 @@ try {
     reference: await freePort(),
     crm: await freePort(),
   };
-  const common = { ...oidc, NODE_ENV: 'production', DEMO_DATA: 'false', LOG_LEVEL: 'info' };
+  const common = {
+    ...oidc,
+    NODE_ENV: 'production',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+    NEWSLETTER_LINK_KEY: randomBytes(32).toString('base64url'),
+  };
   children.push(
     startProcess('apps/api/src/main.ts', {
       ...common,
