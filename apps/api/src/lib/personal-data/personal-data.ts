@@ -32,7 +32,7 @@ export async function personalDataOf(
     ...(await invitationsOf(tx, customerId, now)),
     ...(await requestsOf(tx, customerId)),
     newsletter: await newsletterOf(tx, customerId),
-    signIn: await providerPart(request, caller.email),
+    signIn: await providerPart(request.server.config, tx, caller.email),
     auditEntries: await auditEntriesOf(tx, customerId),
   };
 }

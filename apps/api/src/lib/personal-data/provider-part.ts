@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { PersonalDataExport } from '@pp/contract';
 import {
   accountSessions,
@@ -7,6 +6,8 @@ import {
   listPasskeys,
   secondFactorState,
 } from '@pp/idp';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
 import { providerSecurityUrl } from '../account-security/account-security.ts';
 
 type SignInPart = PersonalDataExport['signIn'];
@@ -15,10 +16,14 @@ type SignInPart = PersonalDataExport['signIn'];
  * What the embedded provider holds about the caller's account, found by the customer's verified
  * address as the security page finds it: dates, names and browsers only. Its secrets (password
  * hash, TOTP secret, recovery codes, passkey keys, link hashes, cookies) are never read here.
- * With an external provider the portal holds none of it and names the provider's page.
+ * With an external provider the portal holds none of it and names the provider's page. Read in
+ * the caller's transaction: PGlite has one connection, which the transaction holds.
  */
-export async function providerPart(request: FastifyRequest, email: string): Promise<SignInPart> {
-  const { config, db } = request.server;
+export async function providerPart(
+  config: Config,
+  db: Executor,
+  email: string,
+): Promise<SignInPart> {
   const nothing: SignInPart = {
     managedByProvider: !config.oidc.embedded,
     providerUrl: providerSecurityUrl(config),
