@@ -21,7 +21,7 @@ zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: t
  * session, so nobody is sent to the sign-in page first.
  */
 function showStatement() {
-  import('./app/public/render-statement.tsx')
+  import('./main.tsx')
     .then(({ renderStatement }) => renderStatement())
     .catch((error: unknown) => console.error('the statement could not be loaded', error));
 }

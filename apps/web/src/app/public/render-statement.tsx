@@ -11,9 +11,10 @@ import { StatementPage } from './statement-page.tsx';
 
 /**
  * Renders the accessibility statement without signing in (decision 0080): the light entry
- * loads this instead of settling a session when the address is `/accessibility`.
+ * loads this (through `main.tsx`) instead of settling a session when the address is
+ * `/accessibility`.
  */
-export async function renderStatement(): Promise<void> {
+export async function renderStatementPage(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   // The provider's pages link the statement in their language (`?lang=`); else the one chosen.

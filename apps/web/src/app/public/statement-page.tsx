@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css';
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WebConfiguration } from '@pp/contract';
