@@ -2,7 +2,7 @@ import { AuthSession } from './lib/auth/auth-session.ts';
 import { initialLanguage } from './lib/auth/initial-language.ts';
 import { showSessionWait } from './lib/auth/session-wait.ts';
 import { isSignInCallback } from './lib/auth/sign-in-state.ts';
-import { STATEMENT_PATH } from './features/accessibility-statement/review.ts';
+import { STATEMENT_PATH } from './components/navigation/statement-path.ts';
 import './first-paint.css';
 
 // The page's entry, kept light (decision 0034; at most 30 KB gzipped, scripts/check-bundle-size.mjs):

@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATEMENT_PATH } from '../../features/accessibility-statement/review.ts';
+import { STATEMENT_PATH } from '../../components/navigation/statement-path.ts';
 import { useWebConfiguration } from '../../lib/auth/web-configuration.ts';
 
 /** One legal link: the page when configured, outside production a placeholder naming its setting. */

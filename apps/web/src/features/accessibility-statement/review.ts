@@ -4,6 +4,3 @@
  */
 export const STATEMENT_WRITTEN = '2026-11-27';
 export const LAST_REVIEWED = '2026-11-27';
-
-/** The path of the statement, public, linked from every footer and the provider's pages. */
-export const STATEMENT_PATH = '/accessibility';
