@@ -88,7 +88,7 @@ test('the keyboard reaches the content through the skip link, with visible focus
   expect(outline).not.toBe('none');
 });
 
-test('the navigation shows the screens of the role; without legal links the footer links nowhere', async ({
+test('the navigation shows the screens of the role; without legal links the footer links only the accessibility statement', async ({
   page,
   portal,
 }) => {
