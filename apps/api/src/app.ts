@@ -20,6 +20,7 @@ import { writeLimitPlugin } from './plugins/write-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin, type WebOptions } from './plugins/web.ts';
 import { mailboxPlugin } from './non-api-routes/mailbox.ts';
+import { newsletterPagesPlugin } from './non-api-routes/newsletter/routes.ts';
 import webConfiguration from './non-api-routes/web-configuration.ts';
 import { authorizationPlugin } from './plugins/authorization.ts';
 import { identityAdministrationOf } from './identity/select.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   for (const route of await loadRoutes(API_ROUTES)) route.register(app);
   await app.register(webConfiguration);
+  await app.register(newsletterPagesPlugin);
   if (config.testEndpoints || config.mailbox) {
     await app.register(devOnlyPlugin, { hostname: config.publicUrl.hostname });
   }

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_SECOND_FACTOR_ACR, type SecondFactorRule } from './lib/tokens/second-factor.ts';
+import { DEFAULT_RETENTION, type RetentionPeriods } from './lib/retention/periods.ts';
 import { administrationSettingsOf, type AdministrationSettings } from './identity/provider-env.ts';
 import {
   PROVIDER_NAMES,
@@ -218,6 +219,26 @@ const EnvSchema = z.object({
     1_000_000,
     'must be a whole number from 1 to 1000000',
   ).default(100),
+  RETENTION_INVITATION_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.invitationDays),
+  RETENTION_EMAIL_CHANGE_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.emailChangeDays),
+  RETENTION_SIGN_IN_DAYS: wholeNumber(
+    1,
+    3650,
+    'must be a whole number of days from 1 to 3650',
+  ).default(DEFAULT_RETENTION.signInDays),
+  RETENTION_MAIL_DAYS: wholeNumber(
+    2,
+    3650,
+    'must be a whole number of days from 2 to 3650',
+  ).default(DEFAULT_RETENTION.mailDays),
   CRM_PROVIDER: z
     .enum(['builtin', 'dataverse'], { error: 'must be builtin or dataverse' })
     .default('builtin'),
@@ -236,6 +257,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
       error: 'must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  NEWSLETTER_LINK_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, {
+      error: 'must be at least 32 printable characters without spaces (openssl rand -base64 32)',
     })
     .optional(),
   OPERATOR_TOKEN: z
@@ -309,6 +336,8 @@ export interface Config {
   overload: { maxEventLoopDelayMs: number; maxHeapMiB: number };
   /** How often an account may make one write call in an hour (decision 0050). */
   accountWritesPerHour: number;
+  /** How long what has served its purpose is kept (`RETENTION_*`, docs/privacy.md). */
+  retention: RetentionPeriods;
   /** Where customers, practices and locations are kept (decision 0061). */
   crm: CrmSettings;
   /**
@@ -316,6 +345,11 @@ export interface Config {
    * decision 0066); null: the provider's development key (refused in production).
    */
   totpEncryptionKey: Buffer | null;
+  /**
+   * The HMAC key of the newsletter's unsubscribe links (`NEWSLETTER_LINK_KEY`, decision 0077),
+   * shared with the operator's newsletter system; in development a fixed key.
+   */
+  newsletterLinkKey: string;
   /** Bearer token of the operator endpoints (`/operator/…`); null: they answer 404. */
   operatorToken: string | null;
   demoData: boolean;
@@ -408,6 +442,9 @@ export function logoOrigins(config: Pick<Config, 'logoUrl' | 'publicUrl'>): stri
   const origin = logo === null ? undefined : new URL(logo).origin;
   return origin === undefined || origin === config.publicUrl.origin ? [] : [origin];
 }
+
+/** Signs unsubscribe links outside production; refused there (anyone can read it here). */
+const DEVELOPMENT_NEWSLETTER_LINK_KEY = 'development-only-newsletter-link-key-0000000000';
 
 /** The key's 32 bytes from its hex or base64 (standard or URL-safe) form. */
 function totpKeyOf(value: string | undefined): Buffer | null {
@@ -520,6 +557,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'TOTP_ENCRYPTION_KEY is needed with NODE_ENV=production and the embedded identity provider: 32 random bytes (openssl rand -base64 32) that encrypt the authenticator secrets; keep it, as secrets encrypted with another key cannot be read',
       );
     }
+    if (env.NEWSLETTER_LINK_KEY === undefined) {
+      problems.push(
+        'NEWSLETTER_LINK_KEY is needed with NODE_ENV=production: at least 32 random characters (openssl rand -base64 32) that sign the newsletter unsubscribe links, shared with the newsletter system',
+      );
+    }
     if (mailbox) {
       problems.push(
         'NODE_ENV=production refuses the development mailbox (/dev/mailbox), which is on with the embedded provider and a loopback PUBLIC_URL: set PUBLIC_URL to the public address or configure an external provider',
@@ -574,8 +616,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxHeapMiB: env.OVERLOAD_MAX_HEAP_MIB,
     },
     accountWritesPerHour: env.ACCOUNT_WRITES_PER_HOUR,
+    retention: {
+      invitationDays: env.RETENTION_INVITATION_DAYS,
+      emailChangeDays: env.RETENTION_EMAIL_CHANGE_DAYS,
+      signInDays: env.RETENTION_SIGN_IN_DAYS,
+      mailDays: env.RETENTION_MAIL_DAYS,
+    },
     crm,
     totpEncryptionKey: totpKeyOf(env.TOTP_ENCRYPTION_KEY),
+    newsletterLinkKey: env.NEWSLETTER_LINK_KEY ?? DEVELOPMENT_NEWSLETTER_LINK_KEY,
     operatorToken: env.OPERATOR_TOKEN ?? null,
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,

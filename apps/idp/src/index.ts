@@ -34,3 +34,8 @@ export {
   type AccountSignIn,
 } from './account-security.ts';
 export { browserLine, describeUserAgent } from './user-agent.ts';
+export { sweepSignInHistory } from './sign-in-history.ts';
+// The portal's own public pages (the newsletter's mail links, decision 0077) wear the same frame.
+export { layout, type LegalLinks } from './pages/layout.ts';
+export { html, type SafeHtml } from './pages/html.ts';
+export { ASSETS_DIR, STYLESHEET_PATH } from './pages/assets.ts';

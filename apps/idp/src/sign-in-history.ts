@@ -149,3 +149,16 @@ export async function recentSignIns(db: IdpDb, accountId: string): Promise<Recen
     .orderBy(desc(idpSignIns.at), sql`${idpSignIns.id} desc`)
     .limit(SHOWN_SIGN_INS);
 }
+
+/**
+ * Removes sign-ins and failed attempts older than `days` (retention, docs/privacy.md). An
+ * account that has not signed in for that long has no history left: its next sign-in from a new
+ * browser is taken as its first and sends no new-browser mail.
+ */
+export async function sweepSignInHistory(db: IdpDb, days: number): Promise<number> {
+  const removed = await db
+    .delete(idpSignIns)
+    .where(sql`${idpSignIns.at} < now() - make_interval(days => ${days})`)
+    .returning({ id: idpSignIns.id });
+  return removed.length;
+}

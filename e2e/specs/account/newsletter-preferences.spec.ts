@@ -6,6 +6,7 @@ import {
   isPreferencesSave,
   newsletterForm,
 } from '../../support/newsletter-page.ts';
+import { linkFromMailbox } from '../../support/mailbox.ts';
 import { savedToast } from '../../support/profile-page.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 
@@ -28,7 +29,13 @@ async function save(page: Page) {
   });
   const saved = PreferencesSchema.parse(await (await response).json());
   await toast;
-  if (!saved.consent) throw new Error('a saved change has a consent on record');
+  return saved;
+}
+
+/** A saved change that counts at once (a withdrawal): its consent on record. */
+async function saveWithdrawal(page: Page) {
+  const saved = await save(page);
+  if (!saved.consent) throw new Error('a withdrawal is on record at once');
   return saved.consent;
 }
 
@@ -36,6 +43,7 @@ test('the newsletter choice survives a reload, and each saved change shows its c
   page,
   portal,
   createUser,
+  request,
 }) => {
   const user = await createUser();
   await page.goto(`${portal.url}/newsletter`);
@@ -49,7 +57,23 @@ test('the newsletter choice survives a reload, and each saved change shows its c
   await form.choice('Kundenmagazin').check();
   await form.choice('Prophylaxe').check();
   await form.choice('Hygiene und Medizinprodukteaufbereitung').check();
-  const first = await save(page);
+  // Double opt-in (decision 0077): the subscription counts once its mail's link confirms it.
+  expect((await save(page)).pending).not.toBeNull();
+  const confirmLink = await linkFromMailbox(
+    request,
+    portal.url,
+    user.email,
+    'newsletter-confirmation',
+    '/newsletter/confirm',
+  );
+  expect((await request.post(confirmLink)).status()).toBe(200);
+  const preferencesLoaded = page.waitForResponse(
+    (answer) =>
+      new URL(answer.url()).pathname === '/api/v1/Preferences/GetCurrentPreferences' && answer.ok(),
+  );
+  await page.reload();
+  const first = PreferencesSchema.parse(await (await preferencesLoaded).json()).consent;
+  if (!first) throw new Error('the confirmed subscription is on record');
   const shown = germanDateAndTime(first.recordedAt);
   await expect(form.consent).toContainText(
     `Ihre Einwilligung wurde zuletzt am ${shown.date} um ${shown.time} Uhr gespeichert (Einwilligungstext in der Fassung vom 22.11.2026).`,
@@ -67,13 +91,13 @@ test('the newsletter choice survives a reload, and each saved change shows its c
   await expect(form.consent).toContainText(`am ${shown.date} um ${shown.time} Uhr`);
 
   await form.choice('Prophylaxe').uncheck();
-  const second = await save(page);
+  const second = await saveWithdrawal(page);
   expect(Date.parse(second.recordedAt)).toBeGreaterThan(Date.parse(first.recordedAt));
   const shownAgain = germanDateAndTime(second.recordedAt);
   await expect(form.consent).toContainText(`am ${shownAgain.date} um ${shownAgain.time} Uhr`);
 
   await form.subscribe.uncheck();
-  const third = await save(page);
+  const third = await saveWithdrawal(page);
   const withdrawn = germanDateAndTime(third.recordedAt);
   await expect(form.consent).toContainText(
     `Sie haben den Newsletter am ${withdrawn.date} um ${withdrawn.time} Uhr abbestellt.`,

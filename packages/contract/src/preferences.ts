@@ -18,6 +18,18 @@ export const PreferencesSchema = z
     consent: z
       .object({ wordingVersion: z.string(), recordedAt: z.iso.datetime({ offset: true }) })
       .nullable(),
+    /**
+     * A wider choice asked for and not yet confirmed by the link in its mail (double opt-in,
+     * decision 0077): it counts only once confirmed, until `expiresAt`; null if none.
+     */
+    pending: z
+      .object({
+        distributors: z.array(z.string()),
+        interests: z.array(z.string()),
+        requestedAt: z.iso.datetime({ offset: true }),
+        expiresAt: z.iso.datetime({ offset: true }),
+      })
+      .nullable(),
   })
   .meta({ id: 'Preferences' });
 export type Preferences = z.infer<typeof PreferencesSchema>;
@@ -32,3 +44,6 @@ export const PreferencesUpdateSchema = z
   })
   .meta({ id: 'PreferencesUpdate' });
 export type PreferencesUpdate = z.infer<typeof PreferencesUpdateSchema>;
+
+/** How long the link of a newsletter confirmation mail is valid (decision 0077). */
+export const NEWSLETTER_CONFIRMATION_VALID_HOURS = 48;

@@ -7,6 +7,8 @@ export interface OutboxMail {
   subject: string;
   textBody: string;
   htmlBody: string;
+  /** The mail's own header fields (e.g. `List-Unsubscribe`, decision 0077). */
+  headers: Record<string, string>;
   attempts: number;
 }
 
@@ -37,7 +39,7 @@ export function createSmtpSender(smtpUrl: string, from?: string): SmtpSender {
         html: mail.htmlBody,
         messageId: mail.messageId,
         // RFC 3834: no out-of-office replies to a robot.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { ...mail.headers, 'Auto-Submitted': 'auto-generated' },
       });
     },
     close: () => transport.close(),

@@ -8,6 +8,7 @@ export interface MailboxEntry {
   template: string;
   status: string;
   links: string[];
+  headers: Record<string, string>;
   createdAt: string;
   text: string;
 }

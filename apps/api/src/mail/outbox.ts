@@ -29,6 +29,8 @@ export type OutgoingMail = TemplatedMail & {
   actorCustomerId: string | null;
   /** The practice the mail is about (per-practice limit). */
   companyId?: string | null;
+  /** Header fields of this mail's own, e.g. RFC 2369/8058 `List-Unsubscribe` (decision 0077). */
+  headers?: Record<string, string>;
 };
 
 /** An RFC 5322 msg-id: `<uuid@host>`, with an IPv6 host as a domain literal. */
@@ -71,6 +73,7 @@ export async function enqueueMail(
       textBody: rendered.text,
       htmlBody: rendered.html,
       links: rendered.links,
+      headers: mail.headers ?? {},
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('The outbox insert returned no row');

@@ -48,6 +48,7 @@ export async function claimDueMails(
       subject: mailOutbox.subject,
       textBody: mailOutbox.textBody,
       htmlBody: mailOutbox.htmlBody,
+      headers: mailOutbox.headers,
       attempts: mailOutbox.attempts,
     });
 }

@@ -24,6 +24,7 @@ const MailboxJson = z.object({
       template: z.string(),
       status: z.string(),
       links: z.array(z.string()),
+      headers: z.record(z.string(), z.string()),
       createdAt: z.string(),
       text: z.string(),
     }),
@@ -45,6 +46,7 @@ async function newestMails(db: Db, to: string | undefined): Promise<MailboxEntry
     template: row.template,
     status: row.status,
     links: row.links,
+    headers: row.headers,
     createdAt: row.createdAt.toISOString(),
     text: row.textBody,
   }));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepExpiredInvitees } from '../lib/employees/sweep.ts';
 import { sweepExpiredRequests } from '../lib/practices/sent-requests.ts';
+import { applyRetention } from '../lib/retention/retention.ts';
 
 const EVERY_MS = 10 * 60_000;
 
@@ -19,6 +20,13 @@ export const housekeepingPlugin = fp(
           if (ended > 0) app.log.info({ ended }, 'requests to join lapsed');
         })
         .catch((error: unknown) => app.log.warn({ err: error }, 'request sweep failed'));
+      applyRetention(app.db, app.config.retention)
+        .then((removed) => {
+          if (Object.values(removed).some((count) => count > 0)) {
+            app.log.info({ removed }, 'retention removed what is past its period');
+          }
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'retention failed'));
     }, EVERY_MS).unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

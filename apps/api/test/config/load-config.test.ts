@@ -10,6 +10,7 @@ const EXTERNAL_PROVIDER = {
 const PRODUCTION = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://portal.example.com',
+  NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
   ...EXTERNAL_PROVIDER,
 };
 
@@ -45,6 +46,7 @@ describe('loadConfig defaults: one command, no servers', () => {
       redisUrl: undefined,
       idleTimeoutMinutes: 30,
       accountWritesPerHour: 100,
+      retention: { invitationDays: 30, emailChangeDays: 7, signInDays: 90, mailDays: 30 },
       demoData: true,
       testEndpoints: false,
       mailbox: true,
@@ -133,6 +135,9 @@ describe('loadConfig names each invalid value', () => {
     ['IDLE_TIMEOUT_MINUTES', 'halbe Stunde'],
     ['ACCOUNT_WRITES_PER_HOUR', '0'],
     ['ACCOUNT_WRITES_PER_HOUR', 'unbegrenzt'],
+    ['RETENTION_SIGN_IN_DAYS', '0'],
+    ['RETENTION_INVITATION_DAYS', 'ein Monat'],
+    ['RETENTION_MAIL_DAYS', '1'],
     ['DEMO_DATA', 'maybe'],
     ['ENABLE_TEST_ENDPOINTS', 'on'],
     ['TRUST_PROXY', 'everyone'],
@@ -335,8 +340,24 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
   });
 });
 
+describe('loadConfig: NEWSLETTER_LINK_KEY (decision 0077)', () => {
+  it('is needed in production, and named without its value', () => {
+    const { NEWSLETTER_LINK_KEY: _key, ...without } = PRODUCTION;
+    expect(() => loadConfig(without)).toThrow(/NEWSLETTER_LINK_KEY is needed/);
+    expect(loadConfig(PRODUCTION).newsletterLinkKey).toBe(PRODUCTION.NEWSLETTER_LINK_KEY);
+  });
+
+  it('refuses a short key', () => {
+    expect(() => loadConfig({ NEWSLETTER_LINK_KEY: 'kurz' })).toThrow(/NEWSLETTER_LINK_KEY/);
+  });
+});
+
 describe('loadConfig: TOTP_ENCRYPTION_KEY (decision 0066)', () => {
-  const EMBEDDED_PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+  const EMBEDDED_PRODUCTION = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://portal.example.com',
+    NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
+  };
   const KEY = Buffer.alloc(32, 7);
 
   it('is needed in production with the embedded provider, and named without its value', () => {

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const SECRET = 'kc-Secret-4f1b9c2e77a0d3';
-const BASE = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com' };
+const BASE = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://portal.example.com',
+  NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
+};
 const KEYCLOAK = {
   ...BASE,
   OIDC_PROVIDER: 'keycloak',

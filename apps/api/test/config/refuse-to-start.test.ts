@@ -13,6 +13,7 @@ const START_LIMIT_MS = 120_000;
 const EXTERNAL_PRODUCTION = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://portal.example.com',
+  NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
   OIDC_ISSUER: 'https://login.example.com',
   OIDC_CLIENT_ID: 'portal-web',
   OIDC_AUDIENCE: 'https://portal.example.com/api',

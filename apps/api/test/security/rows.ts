@@ -92,6 +92,8 @@ export const ROWS: Record<string, Row> = {
     body: { locationId: o.location, phoneNumber: '+49 30 1111111' },
   }),
   Preferences_GetCurrentPreferences: none,
+  // Nothing pending for the matrix's callers: 409 after the authorization let them through.
+  Preferences_ResendConfirmation: none,
   Preferences_UpdatePreferences: () => ({
     body: {
       subscribed: false,

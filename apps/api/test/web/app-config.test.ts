@@ -65,7 +65,12 @@ describe('web app configuration with the embedded provider', () => {
 
 // Issue 22, point 16: a production portal shows no placeholder for an unset link.
 describe('web app configuration in production', () => {
-  const api = useApi({ env: { NODE_ENV: 'production' } });
+  const api = useApi({
+    env: {
+      NODE_ENV: 'production',
+      NEWSLETTER_LINK_KEY: 'test-newsletter-link-key-0123456789abcdef',
+    },
+  });
 
   it('shows unset legal links as nothing, not as placeholders', async () => {
     const response = await api.app.inject({ method: 'GET', url: WEB_CONFIGURATION_PATH });

@@ -27,12 +27,14 @@ export function fakeAccount(initial: Customer = clara, preferences?: Preferences
       distributors: [],
       interests: [],
       consent: null,
+      pending: null,
     },
     pendingEmail: undefined as string | undefined,
     updates: [] as unknown[],
     preferenceUpdates: [] as unknown[],
     emailRequests: [] as string[],
     verifications: [] as string[],
+    resent: 0,
   };
 
   const handlers = [
@@ -63,11 +65,32 @@ export function fakeAccount(initial: Customer = clara, preferences?: Preferences
       const body: unknown = await request.json();
       state.preferenceUpdates.push(body);
       const { wordingVersion, ...choice } = PreferencesUpdateSchema.parse(body);
-      state.preferences = {
-        ...choice,
-        consent: { wordingVersion, recordedAt: new Date().toISOString() },
-      };
+      // Double opt-in, as the api (decision 0077): subscribing waits for the mail's link; a
+      // withdrawal counts at once. (The fake knows no partly widened choice.)
+      const now = new Date();
+      state.preferences =
+        choice.subscribed && !state.preferences.subscribed
+          ? {
+              ...state.preferences,
+              pending: {
+                distributors: choice.distributors,
+                interests: choice.interests,
+                requestedAt: now.toISOString(),
+                expiresAt: new Date(now.getTime() + 48 * 3_600_000).toISOString(),
+              },
+            }
+          : {
+              ...choice,
+              consent: { wordingVersion, recordedAt: now.toISOString() },
+              pending: null,
+            };
       return HttpResponse.json(state.preferences);
+    }),
+    onCall(calls.preferencesResendConfirmation, () => {
+      state.resent += 1;
+      return state.preferences.pending
+        ? HttpResponse.json(state.preferences)
+        : problem(409, 'conflict');
     }),
   ];
 

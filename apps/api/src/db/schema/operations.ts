@@ -38,6 +38,8 @@ export const mailOutbox = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Header fields of the mail's own, e.g. RFC 2369/8058 `List-Unsubscribe` (decision 0077). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,7 @@ import { emailInUse } from './email-in-use.ts';
 import { emailVerification } from './email-verification.ts';
 import { invitation } from './invitation.ts';
 import { newBrowserSignIn } from './new-browser-sign-in.ts';
+import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { passwordReset } from './password-reset.ts';
 
 export const mailTemplates = {
@@ -19,6 +20,7 @@ export const mailTemplates = {
   'new-browser-sign-in': newBrowserSignIn,
   invitation,
   'connect-request': connectRequest,
+  'newsletter-confirmation': newsletterConfirmation,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -1,18 +1,30 @@
-import { sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { consentRecords, newsletterPreferences } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { languageOf } from '../../lib/http/language.ts';
-import { unknownChoices } from '../../lib/reference-data/picklists.ts';
-import { consentChanged, preferencesOf } from '../../lib/preferences/newsletter.ts';
 import { ApiError } from '../../lib/http/problem.ts';
+import { lockConsent, storeChoice } from '../../lib/preferences/consent.ts';
+import { dropPendingRequests, requestConfirmation } from '../../lib/preferences/double-opt-in.ts';
+import {
+  consentChanged,
+  preferencesOf,
+  widensConsent,
+  withdrawnPart,
+} from '../../lib/preferences/newsletter.ts';
+import { unknownChoices } from '../../lib/reference-data/picklists.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 const unique = (codes: readonly string[]) => [...new Set(codes)];
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((code) => b.includes(code));
 
+/**
+ * Double opt-in (decision 0077): what narrows the consent counts at once and is recorded; what
+ * widens it (subscribing, a further distributor or interest) waits for the link of the mail sent
+ * now. Saving the choice already waiting sends no second mail (the resend call does).
+ */
 export default defineRoute(calls.preferencesUpdatePreferences, async (request) => {
-  const { db } = request.server;
-  const customerId = request.customer.id;
+  const { db, config } = request.server;
+  const customer = request.customer;
   const next = {
     subscribed: request.body.subscribed,
     distributors: unique(request.body.distributors),
@@ -23,32 +35,33 @@ export default defineRoute(calls.preferencesUpdatePreferences, async (request) =
     { field: 'body.interests', list: 'newsletterInterests', value: next.interests },
   ]);
   if (errors.length > 0) throw ApiError.badRequest(errors);
+  const wording = { wordingVersion: request.body.wordingVersion, language: languageOf(request) };
 
   return db.transaction(async (tx) => {
-    // One change at a time per customer, so two tabs saving at once record two consents in order.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`consent:${customerId}`}))`);
-    const stored = await preferencesOf(tx, customerId);
-    if (!consentChanged(stored, next)) return stored;
-    await tx
-      .insert(newsletterPreferences)
-      .values({ customerId, ...next })
-      .onConflictDoUpdate({
-        target: newsletterPreferences.customerId,
-        set: { ...next, updatedAt: sql`now()` },
+    await lockConsent(tx, customer.id);
+    const stored = await preferencesOf(tx, customer.id);
+    const widens = widensConsent(stored, next);
+    const now = widens ? withdrawnPart(stored, next) : next;
+    if (consentChanged(stored, now)) {
+      await storeChoice(tx, customer.id, now, wording);
+      await audit(tx, {
+        actorCustomerId: customer.id,
+        action: 'preferences.updated',
+        entity: 'customer',
+        entityId: customer.id,
+        data: { subscribed: now.subscribed },
       });
-    await tx.insert(consentRecords).values({
-      customerId,
-      ...next,
-      wordingVersion: request.body.wordingVersion,
-      language: languageOf(request),
-    });
-    await audit(tx, {
-      actorCustomerId: customerId,
-      action: 'preferences.updated',
-      entity: 'customer',
-      entityId: customerId,
-      data: { subscribed: next.subscribed },
-    });
-    return preferencesOf(tx, customerId);
+    }
+    const waiting = stored.pending;
+    const alreadyWaiting =
+      waiting !== null &&
+      sameSet(waiting.distributors, next.distributors) &&
+      sameSet(waiting.interests, next.interests);
+    if (!widens) await dropPendingRequests(tx, customer.id);
+    else if (!alreadyWaiting) {
+      const to = { id: customer.id, email: customer.email, language: customer.preferredLanguage };
+      await requestConfirmation(tx, config, to, { ...next, ...wording });
+    }
+    return preferencesOf(tx, customer.id);
   });
 });

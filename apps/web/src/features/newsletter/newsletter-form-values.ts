@@ -34,7 +34,16 @@ export const newsletterFormSchema = z
     wordingVersion: NEWSLETTER_CONSENT_VERSION,
   }));
 
+/** The form shows the choice waiting for its confirmation, else the one that counts. */
 export function newsletterFormValues(preferences: Preferences): NewsletterFormValues {
+  const { pending } = preferences;
+  if (pending) {
+    return {
+      subscribed: true,
+      distributors: [...pending.distributors],
+      interests: [...pending.interests],
+    };
+  }
   return {
     subscribed: preferences.subscribed,
     distributors: [...preferences.distributors],

@@ -52,6 +52,7 @@ describe('/newsletter', () => {
       distributors: ['OFFERS'],
       interests: [],
       consent: { wordingVersion: NEWSLETTER_CONSENT_VERSION, recordedAt: '2026-11-22T13:05:00Z' },
+      pending: null,
     });
 
     expect((subscribe() as HTMLInputElement).checked).toBe(true);
@@ -64,7 +65,7 @@ describe('/newsletter', () => {
     );
   });
 
-  it('subscribes with the chosen lists under the current wording, and shows the new record', async () => {
+  it('subscribes with the chosen lists under the current wording: pending until confirmed, with a resend', async () => {
     const account = await openNewsletter();
     expect(consent().textContent).toContain('Sie haben bisher keine Einwilligung erteilt.');
     expect((box('Produktneuheiten') as HTMLInputElement).disabled).toBe(true);
@@ -83,13 +84,18 @@ describe('/newsletter', () => {
         wordingVersion: NEWSLETTER_CONSENT_VERSION,
       },
     ]);
-    await waitFor(() =>
-      expect(consent().textContent).toMatch(/zuletzt am \d\d\.\d\d\.\d{4} um \d\d:\d\d Uhr/),
-    );
+    // Double opt-in (decision 0077): nothing counts until the mail's link is confirmed.
+    expect(await screen.findByText('Bestätigung ausstehend')).toBeTruthy();
+    expect(consent().textContent).toContain('Sie haben bisher keine Einwilligung erteilt.');
+    expect((subscribe() as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'E-Mail erneut senden' }));
+    expect(await screen.findByText(/Wir haben die E-Mail erneut gesendet/)).toBeTruthy();
+    expect(account.state.resent).toBe(1);
 
     fireEvent.click(subscribe());
     save();
     await waitFor(() => expect(consent().textContent).toMatch(/Newsletter am .* abbestellt/));
+    expect(screen.queryByText('Bestätigung ausstehend')).toBeNull();
     expect(account.state.preferenceUpdates).toHaveLength(2);
   });
 

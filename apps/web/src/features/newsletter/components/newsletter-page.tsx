@@ -11,6 +11,7 @@ import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
 import { useCurrentPreferences } from '../api/get-current-preferences.ts';
 import { ConsentRecord } from './consent-record.tsx';
 import { NewsletterForm } from './newsletter-form.tsx';
+import { PendingConfirmation } from './pending-confirmation.tsx';
 
 /** `/newsletter`: the subscription, its newsletters and topics, and the consent on record. */
 export function NewsletterPage() {
@@ -40,6 +41,7 @@ export function NewsletterPage() {
       )}
       {preferences.data && picklists.data && (
         <>
+          {preferences.data.pending && <PendingConfirmation pending={preferences.data.pending} />}
           <NewsletterForm preferences={preferences.data} picklists={picklists.data} />
           <ConsentRecord preferences={preferences.data} />
         </>
