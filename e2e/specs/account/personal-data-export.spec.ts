@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PersonalDataExportSchema } from '@pp/contract';
 import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
+import { linkFromMailbox } from '../../support/mailbox.ts';
 import { isPreferencesSave, newsletterForm } from '../../support/newsletter-page.ts';
 import { signIn } from '../../support/sign-in.ts';
 
@@ -26,8 +27,17 @@ const TEXTS = {
   },
 } as const;
 
-/** Subscribes on the newsletter page: one change of consent on record. */
-async function subscribe(page: Page, portalUrl: string, distributor: string) {
+/**
+ * Subscribes on the newsletter page and confirms with the mail's link (double opt-in, decision
+ * 0077): one consent on record.
+ */
+async function subscribe(
+  page: Page,
+  request: APIRequestContext,
+  portalUrl: string,
+  user: { email: string },
+  distributor: string,
+) {
   await page.goto(`${portalUrl}/newsletter`);
   const form = newsletterForm(page);
   await form.subscribe.check();
@@ -37,6 +47,22 @@ async function subscribe(page: Page, portalUrl: string, distributor: string) {
   );
   await form.save.click();
   await saved;
+  const link = await linkFromMailbox(
+    request,
+    portalUrl,
+    user.email,
+    'newsletter-confirmation',
+    '/newsletter/confirm',
+  );
+  const confirmation = await page.context().newPage();
+  await confirmation.goto(link);
+  await confirmation
+    .getByRole('button', { name: /^(Abonnement bestätigen|Confirm subscription)$/ })
+    .click();
+  await expect(
+    confirmation.getByRole('heading', { name: /^(Abonnement bestätigt|Subscription confirmed)$/ }),
+  ).toBeVisible();
+  await confirmation.close();
 }
 
 for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
@@ -44,6 +70,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     browser,
     portal,
     createUser,
+    request,
   }) => {
     const texts = TEXTS[language];
     const context = await browser.newContext({ colorScheme: scheme, acceptDownloads: true });
@@ -57,7 +84,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/info`);
     await signIn(page, owner.email, owner.password);
-    await subscribe(page, portal.url, texts.distributor);
+    await subscribe(page, request, portal.url, owner, texts.distributor);
     await page.goto(`${portal.url}/info`);
 
     const section = page.getByRole('region', { name: texts.section, exact: true });
@@ -73,7 +100,8 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     expect(data.profile.email).toBe(owner.email);
     expect(data.memberships.map((m) => m.name)).toEqual([practiceName]);
     expect(data.newsletter.consentRecords.length).toBeGreaterThan(0);
-    expect(data.newsletter.consentRecords.at(-1)?.subscribed).toBe(true);
+    expect(data.newsletter.consentRecords.at(-1)).toMatchObject({ subscribed: true });
+    expect(data.newsletter.consentRecords.at(-1)?.confirmedAt).not.toBeNull();
     for (const other of [colleague.email, colleague.customerId, colleague.name.split(' ')[1]!]) {
       expect(text).not.toContain(other);
     }

@@ -82,6 +82,18 @@ const ConsentRecordSchema = z.object({
   interests: z.array(z.string()),
   wordingVersion: z.string(),
   language: z.enum(LANGUAGES),
+  /** A widened consent's double opt-in (decision 0077): asked for, and confirmed by the link. */
+  requestedAt: when.nullable(),
+  confirmedAt: when.nullable(),
+});
+
+/** A subscription asked for and not confirmed yet (decision 0077); never its link's hash. */
+const PendingConfirmationSchema = z.object({
+  requestedAt: when,
+  expiresAt: when,
+  distributors: z.array(z.string()),
+  interests: z.array(z.string()),
+  wordingVersion: z.string(),
 });
 
 const AUDIT_PARTIES = ['you', 'another-person', 'system'] as const;
@@ -129,6 +141,7 @@ export const PersonalDataExportSchema = z
       distributors: z.array(z.string()),
       interests: z.array(z.string()),
       consentRecords: z.array(ConsentRecordSchema),
+      pendingConfirmations: z.array(PendingConfirmationSchema),
     }),
     /**
      * The embedded provider's data; `managedByProvider` with an external provider, whose own

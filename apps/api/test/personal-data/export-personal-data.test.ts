@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, PersonalDataExportSchema, type PersonalDataExport } from '@pp/contract';
-import { auditLog, consentRecords } from '../../src/db/schema.ts';
+import { auditLog, consentRecords, newsletterConfirmations } from '../../src/db/schema.ts';
+
+const PENDING_LINK_HASH = 'pending-confirmation-link-hash-0123456789';
 import { EXPORT_ACTION, EXPORTS_PER_DAY } from '../../src/lib/personal-data/export-limit.ts';
 import { capturedLogs } from '../support/app.ts';
 import { useApi } from '../support/context.ts';
@@ -70,6 +72,18 @@ describe('Customer/ExportPersonalData', () => {
         consent(ids.paula, ['PRODUCT_NEWS'], 'paula-wording-1'),
         consent(ids.otto, ['OTTO_ONLY_DISTRIBUTOR'], 'otto-wording-9'),
       ]);
+    // A widened subscription of hers waits for its link (decision 0077).
+    await db()
+      .insert(newsletterConfirmations)
+      .values({
+        customerId: ids.paula,
+        tokenHash: PENDING_LINK_HASH,
+        distributors: ['EVENTS'],
+        interests: [],
+        wordingVersion: 'paula-wording-2',
+        language: 'de',
+        expiresAt: new Date(Date.now() + 48 * 3600_000),
+      });
   });
 
   const names = (person: { firstName: string; lastName: string }) => ({
@@ -115,6 +129,9 @@ describe('Customer/ExportPersonalData', () => {
         distributors: ['PRODUCT_NEWS'],
       }),
     ]);
+    expect(data.newsletter.pendingConfirmations).toEqual([
+      expect.objectContaining({ distributors: ['EVENTS'], wordingVersion: 'paula-wording-2' }),
+    ]);
     expect(data.auditEntries).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -149,6 +166,7 @@ describe('Customer/ExportPersonalData', () => {
     for (const key of ['passwordHash', 'tokenHash', 'publicKey', 'secret', 'credentialId']) {
       expect(paulas.raw).not.toContain(key);
     }
+    expect(paulas.raw).not.toContain(PENDING_LINK_HASH);
   });
 
   it('records each export in the audit log', async () => {

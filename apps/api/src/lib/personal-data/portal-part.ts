@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PersonalDataExport } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -11,6 +11,7 @@ import {
   locationAssignments,
   locations,
   memberships,
+  newsletterConfirmations,
   newsletterPreferences,
 } from '../../db/schema.ts';
 import { maskedAddress } from '../employees/masked-address.ts';
@@ -164,6 +165,16 @@ export async function newsletterOf(
     .from(consentRecords)
     .where(eq(consentRecords.customerId, customerId))
     .orderBy(asc(consentRecords.recordedAt), asc(consentRecords.id));
+  const pending = await db
+    .select()
+    .from(newsletterConfirmations)
+    .where(
+      and(
+        eq(newsletterConfirmations.customerId, customerId),
+        isNull(newsletterConfirmations.confirmedAt),
+      ),
+    )
+    .orderBy(asc(newsletterConfirmations.requestedAt));
   return {
     subscribed: stored?.subscribed ?? false,
     distributors: stored?.distributors ?? [],
@@ -175,6 +186,15 @@ export async function newsletterOf(
       interests: record.interests,
       wordingVersion: record.wordingVersion,
       language: record.language,
+      requestedAt: record.requestedAt?.toISOString() ?? null,
+      confirmedAt: record.confirmedAt?.toISOString() ?? null,
+    })),
+    pendingConfirmations: pending.map((request) => ({
+      requestedAt: iso(request.requestedAt),
+      expiresAt: iso(request.expiresAt),
+      distributors: request.distributors,
+      interests: request.interests,
+      wordingVersion: request.wordingVersion,
     })),
   };
 }

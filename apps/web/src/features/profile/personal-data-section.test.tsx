@@ -60,8 +60,11 @@ const exported: PersonalDataExport = {
         interests: [],
         wordingVersion: '2026-11-22',
         language: 'de',
+        requestedAt: at,
+        confirmedAt: at,
       },
     ],
+    pendingConfirmations: [],
   },
   signIn: {
     managedByProvider: false,

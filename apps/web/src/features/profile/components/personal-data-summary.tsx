@@ -103,13 +103,18 @@ export function PersonalDataSummary({ data }: { data: PersonalDataExport }) {
           {t('PERSONAL_DATA.SUBSCRIBED')}: {yesNo(newsletter.subscribed)}
         </Text>
         <Lines
-          lines={newsletter.consentRecords.map((c) =>
-            t('PERSONAL_DATA.CONSENT', {
-              when: moment(c.recordedAt),
-              choice: yesNo(c.subscribed),
-              version: c.wordingVersion,
-            }),
-          )}
+          lines={[
+            ...newsletter.consentRecords.map((c) =>
+              t('PERSONAL_DATA.CONSENT', {
+                when: moment(c.recordedAt),
+                choice: yesNo(c.subscribed),
+                version: c.wordingVersion,
+              }),
+            ),
+            ...newsletter.pendingConfirmations.map((p) =>
+              t('PERSONAL_DATA.PENDING', { when: moment(p.requestedAt) }),
+            ),
+          ]}
         />
       </Part>
       <Part id="pd-sign-in" title={t('PERSONAL_DATA.SIGN_IN')}>
