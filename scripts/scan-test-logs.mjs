@@ -17,6 +17,12 @@ const PATTERNS = [
   // the URI that carries it) and a recovery code with a digit (most have one; words have none).
   ['authenticator secret', /\b[A-Z2-7]{32}\b|otpauth:\/\//],
   ['recovery code', /\b(?=[a-z-]{0,10}[2-7])[a-z2-7]{5}-[a-z2-7]{5}\b/],
+  // A person's data export (decision 0079): its format marker or its sections' names, which
+  // only the export's answer carries; its content never reaches a log.
+  [
+    'personal data export',
+    /practice-portal-personal-data\/|"(?:invitationsReceived|invitationsSent|consentRecords|auditEntries)"/,
+  ],
 ];
 
 // `--clear` at the start of a run: only this run's logs count.
@@ -54,5 +60,5 @@ if (findings.length > 0) {
   process.exit(1);
 }
 console.log(
-  'No e-mail address, token, password, link secret, authenticator secret or recovery code in any of them.',
+  'No e-mail address, token, password, link secret, authenticator secret, recovery code or exported personal data in any of them.',
 );

@@ -42,6 +42,20 @@ const origin = httpUrl.refine(
   { error: 'must be an origin such as https://portal.example.com, without a path' },
 );
 
+/**
+ * Where people report accessibility barriers (decision 0080): an e-mail address or the http(s)
+ * page of a contact form.
+ */
+const accessibilityContact = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value) ||
+      (/^https?:\/\//i.test(value) && URL.canParse(value)),
+    { error: 'must be an e-mail address or an http:// or https:// URL' },
+  );
+
 /** What the operator calls the portal: shown in the portal's and the provider's headers. */
 const portalName = z
   .string()
@@ -172,6 +186,7 @@ const EnvSchema = z.object({
     .optional(),
   IMPRINT_URL: httpUrl.optional(),
   PRIVACY_URL: httpUrl.optional(),
+  ACCESSIBILITY_CONTACT: accessibilityContact.optional(),
   PORTAL_NAME: portalName.optional(),
   LOGO_URL: logoUrl.optional(),
   IDLE_TIMEOUT_MINUTES: wholeNumber(
@@ -313,6 +328,8 @@ export interface Config {
   redisUrl: string | undefined;
   imprintUrl: string | undefined;
   privacyUrl: string | undefined;
+  /** `ACCESSIBILITY_CONTACT`; defaults to barrierefreiheit@ at PUBLIC_URL's host. */
+  accessibilityContact: string;
   /** `PORTAL_NAME`; null: the translated default ("Praxisportal" / "Practice Portal"). */
   portalName: string | null;
   /** `LOGO_URL` as set: an http(s) URL or a path on the portal's origin; null: no logo. */
@@ -594,6 +611,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     imprintUrl: env.IMPRINT_URL,
     privacyUrl: env.PRIVACY_URL,
+    accessibilityContact: env.ACCESSIBILITY_CONTACT ?? `barrierefreiheit@${publicUrl.hostname}`,
     portalName: env.PORTAL_NAME ?? null,
     logoUrl: env.LOGO_URL ?? null,
     idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,

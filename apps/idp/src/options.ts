@@ -104,6 +104,8 @@ export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions 
       privacyUrl: input.privacyUrl,
       portalName: input.portalName,
       logoUrl: input.logoUrl,
+      // The portal's accessibility statement (decision 0080), public like these pages.
+      accessibilityUrl: `${webOrigin}/accessibility`,
     },
     portalUrl: `${webOrigin}/`,
     throttle: input.throttle ?? DEFAULT_THROTTLE,

@@ -33,9 +33,14 @@ describe('the sign-in page', () => {
     ]);
     expect(html).toContain('data-passkey-block hidden');
     expect(html).not.toMatch(/ on[a-z]+=/i);
-    expect(html).not.toMatch(/https?:\/\/(?!example\.com)/);
+    // Nothing from elsewhere but the operator's pages and the portal's statement (decision 0080).
+    expect(html.replaceAll(`${WEB_ORIGIN}/accessibility?lang=de`, '')).not.toMatch(
+      /https?:\/\/(?!example\.com)/,
+    );
     expect(html).toContain('<a href="https://example.com/impressum">Impressum</a>');
     expect(html).toContain('<a href="https://example.com/datenschutz">Datenschutz</a>');
+    // The portal's accessibility statement (decision 0080), on the portal's origin.
+    expect(html).toContain(`<a href="${WEB_ORIGIN}/accessibility?lang=de">Barrierefreiheit</a>`);
   });
 
   it('is sent with a strict Content-Security-Policy and its stylesheet is served by the provider', async () => {

@@ -2,6 +2,7 @@ import { AuthSession } from './lib/auth/auth-session.ts';
 import { initialLanguage } from './lib/auth/initial-language.ts';
 import { showSessionWait } from './lib/auth/session-wait.ts';
 import { isSignInCallback } from './lib/auth/sign-in-state.ts';
+import { STATEMENT_PATH } from './components/navigation/statement-path.ts';
 import './first-paint.css';
 
 // The page's entry, kept light (decision 0034; at most 30 KB gzipped, scripts/check-bundle-size.mjs):
@@ -15,33 +16,48 @@ import './first-paint.css';
 const zodSettings = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
 
-const session = new AuthSession(initialLanguage);
-const loadApp = () => import('./main.tsx');
-
 /**
- * Whoever returns from the provider with an answer, or reloads a page of the portal, is most
- * likely signed in: the app is fetched while the session is settled instead of after it.
+ * The accessibility statement is public (decision 0080): its address shows it without settling a
+ * session, so nobody is sent to the sign-in page first.
  */
-function sessionLikely(): boolean {
-  const [navigation] = performance.getEntriesByType('navigation');
-  const reloaded =
-    navigation instanceof PerformanceNavigationTiming && navigation.type === 'reload';
-  return reloaded || isSignInCallback(new URL(window.location.href));
+function showStatement() {
+  import('./main.tsx')
+    .then(({ renderStatement }) => renderStatement())
+    .catch((error: unknown) => console.error('the statement could not be loaded', error));
 }
 
-if (sessionLikely()) loadApp().catch(() => undefined);
+function startPortal() {
+  const session = new AuthSession(initialLanguage);
+  const loadApp = () => import('./main.tsx');
 
-// A signed-in user's new tab is not blank while the session is settled (a frame or a redirect).
-const root = document.getElementById('root');
-const stopWait = root
-  ? showSessionWait(root, initialLanguage(), () => session.configuration()?.portalName)
-  : () => undefined;
+  /**
+   * Whoever returns from the provider with an answer, or reloads a page of the portal, is most
+   * likely signed in: the app is fetched while the session is settled instead of after it.
+   */
+  function sessionLikely(): boolean {
+    const [navigation] = performance.getEntriesByType('navigation');
+    const reloaded =
+      navigation instanceof PerformanceNavigationTiming && navigation.type === 'reload';
+    return reloaded || isSignInCallback(new URL(window.location.href));
+  }
 
-session
-  .start()
-  .then(loadApp)
-  .then(({ renderApp }) => {
-    stopWait();
-    return renderApp(session);
-  })
-  .catch((error: unknown) => console.error('the app could not be loaded', error));
+  if (sessionLikely()) loadApp().catch(() => undefined);
+
+  // A signed-in user's new tab is not blank while the session is settled (a frame or a redirect).
+  const root = document.getElementById('root');
+  const stopWait = root
+    ? showSessionWait(root, initialLanguage(), () => session.configuration()?.portalName)
+    : () => undefined;
+
+  session
+    .start()
+    .then(loadApp)
+    .then(({ renderApp }) => {
+      stopWait();
+      return renderApp(session);
+    })
+    .catch((error: unknown) => console.error('the app could not be loaded', error));
+}
+
+if (window.location.pathname === STATEMENT_PATH) showStatement();
+else startPortal();

@@ -35,3 +35,13 @@ export async function renderApp(session: AuthSession): Promise<void> {
     ),
   );
 }
+
+/**
+ * The accessibility statement, shown without a session (decision 0080). Loaded through the app's
+ * chunk rather than from the entry: a second way in would split the app's shared code into more
+ * chunks, which the first screen pays for.
+ */
+export async function renderStatement(): Promise<void> {
+  const { renderStatementPage } = await import('./app/public/render-statement.tsx');
+  await renderStatementPage();
+}

@@ -51,6 +51,7 @@ const PLACEHOLDERS = {
       'Impressum: noch nicht eingerichtet (IMPRINT_URL)',
       'Datenschutz: noch nicht eingerichtet (PRIVACY_URL)',
     ],
+    statement: 'Barrierefreiheit',
   },
   en: {
     label: 'Legal',
@@ -58,6 +59,7 @@ const PLACEHOLDERS = {
       'Legal notice: not yet configured (IMPRINT_URL)',
       'Privacy: not yet configured (PRIVACY_URL)',
     ],
+    statement: 'Accessibility',
   },
 } as const;
 
@@ -79,7 +81,8 @@ for (const [language, scheme] of [
     for (const text of PLACEHOLDERS[language].texts) {
       await expect(footer.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(footer.getByRole('link')).toHaveCount(0);
+    // The accessibility statement is the only link (decision 0080).
+    await expect(footer.getByRole('link')).toHaveText([PLACEHOLDERS[language].statement]);
     // The default name of the portal, in the language.
     await expect(page.getByRole('banner').getByRole('link').first()).toHaveText(
       language === 'de' ? 'Praxisportal' : 'Practice Portal',
@@ -109,7 +112,11 @@ test('the operator’s name and logo head the portal, the footer holds the legal
     .toBeGreaterThan(0);
 
   const footer = page.getByRole('contentinfo', { name: 'Rechtliches' });
-  await expect(footer.getByRole('link')).toHaveText(['Impressum', 'Datenschutz']);
+  await expect(footer.getByRole('link')).toHaveText([
+    'Impressum',
+    'Datenschutz',
+    'Barrierefreiheit',
+  ]);
   await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
     'href',
     BRANDED.IMPRINT_URL,

@@ -16,6 +16,7 @@ export * from './picklists.ts';
 export * from './preferences.ts';
 export * from './profile.ts';
 export * from './security.ts';
+export * from './personal-data.ts';
 export * from './problem.ts';
 export * from './second-factors.ts';
 export * from './web-configuration.ts';

@@ -59,6 +59,11 @@ export const WebConfigurationSchema = z
      * an unset link shows nothing.
      */
     legalLinkPlaceholders: z.boolean(),
+    /**
+     * Where people report accessibility barriers (`ACCESSIBILITY_CONTACT`, decision 0080): an
+     * e-mail address or the http(s) page of a contact form.
+     */
+    accessibilityContact: z.string(),
     /** The operator's name of the portal (`PORTAL_NAME`); null: the translated default. */
     portalName: z.string().nullable(),
     /** The operator's logo (`LOGO_URL`): an http(s) URL or a path on the portal; null: none. */

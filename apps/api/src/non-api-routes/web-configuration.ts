@@ -37,6 +37,7 @@ export default async function portalConfiguration(app: FastifyInstance) {
     imprintUrl: imprintUrl ?? null,
     privacyUrl: privacyUrl ?? null,
     legalLinkPlaceholders: app.config.env !== 'production',
+    accessibilityContact: app.config.accessibilityContact,
     portalName,
     logoUrl,
     idleTimeoutMinutes,

@@ -134,6 +134,8 @@ describe('loadConfig names each invalid value', () => {
     ['REDIS_URL', 'memcached://cache'],
     ['IMPRINT_URL', 'javascript:alert(1)'],
     ['PRIVACY_URL', 'datenschutz'],
+    ['ACCESSIBILITY_CONTACT', 'Barrierefreiheit'],
+    ['ACCESSIBILITY_CONTACT', 'javascript:alert(1)'],
     ['IDLE_TIMEOUT_MINUTES', '0'],
     ['IDLE_TIMEOUT_MINUTES', '1441'],
     ['IDLE_TIMEOUT_MINUTES', 'halbe Stunde'],

@@ -43,6 +43,7 @@ export const ROWS: Record<string, Row> = {
   Company_WithdrawSentRequest: () => ({ body: { requestId: randomUUID() } }),
   Customer_ChangePassword: none,
   Customer_DismissNotices: none,
+  Customer_ExportPersonalData: none,
   Customer_GetCustomerData: none,
   Customer_GetNotices: none,
   Customer_GetPicklists: none,

@@ -24,6 +24,8 @@ describe('web app configuration', () => {
       imprintUrl: 'https://provider.example/impressum',
       privacyUrl: null,
       legalLinkPlaceholders: true,
+      // Decision 0080: without ACCESSIBILITY_CONTACT, barrierefreiheit@ at PUBLIC_URL's host.
+      accessibilityContact: 'barrierefreiheit@localhost',
       portalName: null,
       logoUrl: null,
       idleTimeoutMinutes: 12,
@@ -78,5 +80,17 @@ describe('web app configuration in production', () => {
       privacyUrl: null,
       legalLinkPlaceholders: false,
     });
+  });
+});
+
+// Decision 0080: the statement's feedback contact, an address or a contact form's page.
+describe('web app configuration with an accessibility contact', () => {
+  const api = useApi({ env: { ACCESSIBILITY_CONTACT: 'https://betreiber.example/kontakt' } });
+
+  it('names the contact the operator set', async () => {
+    const response = await api.app.inject({ method: 'GET', url: WEB_CONFIGURATION_PATH });
+    expect(WebConfigurationSchema.parse(response.json()).accessibilityContact).toBe(
+      'https://betreiber.example/kontakt',
+    );
   });
 });

@@ -11,6 +11,7 @@ export const de: Messages = {
   skipToContent: 'Zum Inhalt springen',
   imprint: 'Impressum',
   privacy: 'Datenschutz',
+  accessibility: 'Barrierefreiheit',
   backToPortal: 'Zurück zum Portal',
   signIn: {
     signedOut: 'Sie wurden abgemeldet.',

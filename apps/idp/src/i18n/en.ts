@@ -10,6 +10,7 @@ export const en: Messages = {
   skipToContent: 'Skip to content',
   imprint: 'Imprint',
   privacy: 'Privacy',
+  accessibility: 'Accessibility',
   backToPortal: 'Back to the portal',
   signIn: {
     signedOut: 'You have been signed out.',

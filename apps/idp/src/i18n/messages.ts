@@ -8,6 +8,7 @@ export interface Messages {
   skipToContent: string;
   imprint: string;
   privacy: string;
+  accessibility: string;
   backToPortal: string;
   signIn: {
     /** The portal signed the person out (`pp_notice=signed-out`). */

@@ -4,14 +4,17 @@ import { STYLESHEET_PATH } from './assets.ts';
 import { html, type SafeHtml } from './html.ts';
 
 /**
- * What the operator configured for every page: Impressum and privacy pages in the footer, the
- * portal's name (absent: the translated default) and logo (an absolute URL) in the header.
+ * What the operator configured for every page: Impressum, privacy and accessibility pages in the
+ * footer, the portal's name (absent: the translated default) and logo (an absolute URL) in the
+ * header.
  */
 export interface LegalLinks {
   imprintUrl?: string | undefined;
   privacyUrl?: string | undefined;
   portalName?: string | undefined;
   logoUrl?: string | undefined;
+  /** The portal's accessibility statement (decision 0080). */
+  accessibilityUrl?: string | undefined;
 }
 
 export interface PageFrame {
@@ -26,6 +29,9 @@ function footer(locale: Locale, links: LegalLinks): SafeHtml {
   const items = [
     links.imprintUrl ? html`<li><a href="${links.imprintUrl}">${t.imprint}</a></li>` : undefined,
     links.privacyUrl ? html`<li><a href="${links.privacyUrl}">${t.privacy}</a></li>` : undefined,
+    links.accessibilityUrl
+      ? html`<li><a href="${links.accessibilityUrl}?lang=${locale}">${t.accessibility}</a></li>`
+      : undefined,
   ].filter((item) => item !== undefined);
   if (items.length === 0) return html``;
   return html`<footer class="footer">

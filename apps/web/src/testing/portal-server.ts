@@ -65,6 +65,7 @@ export const webConfiguration: WebConfiguration = {
   legalLinkPlaceholders: true,
   portalName: null,
   logoUrl: null,
+  accessibilityContact: 'barrierefreiheit@example.com',
   idleTimeoutMinutes: 30,
 };
 

@@ -3,6 +3,7 @@ import { defineCall } from '../call.ts';
 import { CustomerSchema } from '../customer.ts';
 import { EmailSchema } from '../email.ts';
 import { CustomerNoticesSchema, NoticesDismissedSchema } from '../notices.ts';
+import { PersonalDataExportSchema } from '../personal-data.ts';
 import { PicklistsSchema } from '../picklists.ts';
 import { AcceptedSchema, CustomerUpdateSchema, LinkSecretSchema } from '../profile.ts';
 
@@ -88,4 +89,15 @@ export const customerDismissNotices = defineCall({
   // Nothing to send, and a body, if any, is empty (Fastify validates a missing one as null).
   body: z.strictObject({}).nullish(),
   response: NoticesDismissedSchema,
+});
+
+export const customerExportPersonalData = defineCall({
+  method: 'POST',
+  path: '/Customer/ExportPersonalData',
+  tag: 'Customer',
+  summary:
+    'Everything the portal and its embedded provider hold about the caller, as one document (GDPR Art. 15, 20): profile, practices, invitations, newsletter consent, sign-ins, passkey names, audit entries; no secrets and nothing of another person. A few a day (429 beyond); each one is audited',
+  access: 'customer',
+  body: z.strictObject({}).nullish(),
+  response: PersonalDataExportSchema,
 });

@@ -2,7 +2,10 @@ import type { Language } from '@pp/contract';
 import { html, layout, type LegalLinks } from '@pp/idp';
 import { absoluteLogoUrl, type Config } from '../../config.ts';
 
-/** The operator's Impressum, privacy page, name and logo, as on the provider's pages. */
+/**
+ * The operator's Impressum, privacy page, name and logo, and the accessibility statement, as on
+ * the provider's pages.
+ */
 export function legalLinksOf(config: Config): LegalLinks {
   const logoUrl = absoluteLogoUrl(config);
   return {
@@ -10,6 +13,8 @@ export function legalLinksOf(config: Config): LegalLinks {
     ...(config.privacyUrl ? { privacyUrl: config.privacyUrl } : {}),
     ...(config.portalName ? { portalName: config.portalName } : {}),
     ...(logoUrl ? { logoUrl } : {}),
+    // The portal's accessibility statement, as on the provider's pages (decision 0080).
+    accessibilityUrl: new URL('/accessibility', config.publicUrl).href,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { STATEMENT_PATH } from '../../components/navigation/statement-path.ts';
 import { useWebConfiguration } from '../../lib/auth/web-configuration.ts';
 
 /** One legal link: the page when configured, outside production a placeholder naming its setting. */
@@ -25,14 +26,14 @@ function LegalLink({
 }
 
 /**
- * Impressum and privacy links of the deployment (`IMPRINT_URL`, `PRIVACY_URL`). Outside
- * production an unset one shows as a placeholder that says it must be configured; in production
- * without either there is no footer at all, not an empty rule (issue 22, point 16).
+ * Impressum and privacy links of the deployment (`IMPRINT_URL`, `PRIVACY_URL`), and the
+ * accessibility statement. Outside production an unset legal link shows as a placeholder that
+ * says it must be configured; in production it shows nothing (issue 22, point 16). The statement
+ * is a page of its own, loaded without the app (decision 0080): a plain link, not the router's.
  */
 export function AppFooter() {
   const { t } = useTranslation();
   const config = useWebConfiguration();
-  if (!config.imprintUrl && !config.privacyUrl && !config.legalLinkPlaceholders) return null;
 
   return (
     <Group
@@ -52,6 +53,9 @@ export function AppFooter() {
         label={t('FOOTER.PRIVACY')}
         missing={t('FOOTER.PRIVACY_MISSING')}
       />
+      <Anchor href={STATEMENT_PATH} size="sm">
+        {t('FOOTER.ACCESSIBILITY')}
+      </Anchor>
     </Group>
   );
 }

@@ -112,10 +112,13 @@ describe('frame', () => {
     const footer = within(await screen.findByRole('contentinfo', { name: 'Rechtliches' }));
     expect(footer.getByText('Impressum: noch nicht eingerichtet (IMPRINT_URL)')).toBeTruthy();
     expect(footer.getByText('Datenschutz: noch nicht eingerichtet (PRIVACY_URL)')).toBeTruthy();
-    expect(footer.queryAllByRole('link')).toEqual([]);
+    // The only link is the accessibility statement's (decision 0080).
+    expect(footer.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Barrierefreiheit',
+    ]);
   });
 
-  it('in production shows only the configured legal link, and no footer without any', async () => {
+  it('in production shows only the configured legal link, and the statement without any', async () => {
     const production = { ...webConfiguration, legalLinkPlaceholders: false };
     await renderApp('/dashboard', { configuration: { ...production, imprintUrl: null } });
     await greeting();
@@ -124,12 +127,14 @@ describe('frame', () => {
     expect(footer.queryByText(/IMPRINT_URL/)).toBeNull();
     cleanup();
 
-    // The footer's code has loaded (above): its absence now is the answer, not a wait.
     await renderApp('/dashboard', {
       configuration: { ...production, imprintUrl: null, privacyUrl: null },
     });
     await greeting();
-    expect(screen.queryByRole('contentinfo')).toBeNull();
+    const alone = within(await screen.findByRole('contentinfo', { name: 'Rechtliches' }));
+    expect(alone.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/accessibility',
+    ]);
   });
 
   it('reads the configuration the session loaded, without fetching /app-config.json again', async () => {

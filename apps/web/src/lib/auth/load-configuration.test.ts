@@ -21,6 +21,7 @@ const valid = {
   legalLinkPlaceholders: false,
   portalName: null,
   logoUrl: null,
+  accessibilityContact: 'barrierefreiheit@example.com',
   idleTimeoutMinutes: 30,
 };
 

@@ -91,6 +91,7 @@ export function parseWebConfiguration(value: unknown): WebConfiguration {
     imprintUrl: textOrNull(value, 'imprintUrl'),
     privacyUrl: textOrNull(value, 'privacyUrl'),
     legalLinkPlaceholders: flag(value, 'legalLinkPlaceholders'),
+    accessibilityContact: text(value, 'accessibilityContact'),
     portalName: textOrNull(value, 'portalName'),
     logoUrl: textOrNull(value, 'logoUrl'),
     idleTimeoutMinutes,

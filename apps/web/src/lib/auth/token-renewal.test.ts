@@ -16,6 +16,7 @@ const config: WebConfiguration = {
   legalLinkPlaceholders: false,
   portalName: null,
   logoUrl: null,
+  accessibilityContact: 'barrierefreiheit@example.com',
   idleTimeoutMinutes: 30,
 };
 

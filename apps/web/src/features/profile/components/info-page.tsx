@@ -14,9 +14,10 @@ import { usePicklists } from '../../../lib/ui-state/api/get-picklists.ts';
 import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { AccountSection } from './account-section.tsx';
 import { CrmNoticeAlert } from './crm-notice.tsx';
+import { PersonalDataSection } from './personal-data-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
-/** `/info`: the customer's profile, their sign-in address and password. */
+/** `/info`: the customer's profile, their sign-in address and password, and "Meine Daten". */
 export function InfoPage() {
   const { t } = useTranslation();
   const customer = useCustomer();
@@ -47,6 +48,7 @@ export function InfoPage() {
           </Anchor>
         </Group>
       )}
+      {customer && <PersonalDataSection />}
     </>
   );
 }

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { PersonalDataExport } from '@pp/contract';
+import type { Executor } from '../../db/client.ts';
+import { auditEntriesOf } from './audit-part.ts';
+import {
+  invitationsOf,
+  membershipsOf,
+  newsletterOf,
+  profileOf,
+  requestsOf,
+} from './portal-part.ts';
+import { providerPart } from './provider-part.ts';
+
+interface Caller {
+  id: string;
+  email: string;
+}
+
+/** The whole export of the caller (decision 0079), read in the caller's transaction. */
+export async function personalDataOf(
+  request: FastifyRequest,
+  caller: Caller,
+  tx: Executor,
+): Promise<PersonalDataExport> {
+  const customerId = caller.id;
+  const now = new Date();
+  return {
+    format: 'practice-portal-personal-data/1',
+    exportedAt: now.toISOString(),
+    profile: await profileOf(tx, customerId),
+    memberships: await membershipsOf(tx, customerId),
+    ...(await invitationsOf(tx, customerId, now)),
+    ...(await requestsOf(tx, customerId)),
+    newsletter: await newsletterOf(tx, customerId),
+    signIn: await providerPart(request.server.config, tx, caller.email),
+    auditEntries: await auditEntriesOf(tx, customerId),
+  };
+}

@@ -1,0 +1,135 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls, ROUTES, type PersonalDataExport } from '@pp/contract';
+import { onCall } from '../../testing/call-handler.ts';
+import { clara } from '../../testing/demo-customers.ts';
+import { problem } from '../../testing/problem.ts';
+import { server } from '../../testing/portal-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+
+const EXPORT = calls.customerExportPersonalData;
+const at = '2026-11-27T09:00:00.000Z';
+
+const exported: PersonalDataExport = {
+  format: 'practice-portal-personal-data/1',
+  exportedAt: at,
+  profile: {
+    customerId: '6f1c1d64-7e0c-4f43-9a4b-1f7f0c0e1a01',
+    email: clara.email,
+    salutation: null,
+    title: null,
+    firstName: clara.firstName,
+    lastName: clara.lastName,
+    phone: null,
+    position: null,
+    profession: null,
+    otherIndustry: null,
+    dateOfBirth: null,
+    preferredLanguage: 'de',
+    primaryCompanyId: null,
+    createdAt: at,
+    updatedAt: at,
+  },
+  memberships: [
+    {
+      companyId: '6f1c1d64-7e0c-4f43-9a4b-1f7f0c0e1a02',
+      name: 'Praxis Sonnenschein',
+      customerNumber: null,
+      practiceStatus: 'enabled',
+      role: 'admin',
+      status: 'enabled',
+      since: at,
+      changedAt: at,
+      locations: [],
+    },
+  ],
+  invitationsReceived: [],
+  invitationsSent: [],
+  joinRequests: [],
+  pendingEmailChanges: [],
+  newsletter: {
+    subscribed: true,
+    distributors: ['PRODUCT_NEWS'],
+    interests: [],
+    consentRecords: [
+      {
+        recordedAt: at,
+        subscribed: true,
+        distributors: ['PRODUCT_NEWS'],
+        interests: [],
+        wordingVersion: '2026-11-22',
+        language: 'de',
+        requestedAt: at,
+        confirmedAt: at,
+      },
+    ],
+    pendingConfirmations: [],
+  },
+  signIn: {
+    managedByProvider: false,
+    providerUrl: null,
+    accountCreatedAt: at,
+    authenticatorAppSince: null,
+    recoveryCodesLeft: null,
+    passkeys: [{ name: 'Laptop', createdAt: at, lastUsedAt: null }],
+    sessions: [],
+    signIns: [],
+  },
+  auditEntries: [],
+};
+
+describe('"Meine Daten" on /info', () => {
+  // jsdom has no object URLs and would follow the saving link: a fixed URL, a recorded click.
+  const { createObjectURL, revokeObjectURL } = URL;
+  let saved: string[] = [];
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    saved = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+  });
+  afterEach(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    vi.restoreAllMocks();
+  });
+
+  const section = async () => within(await screen.findByRole('region', { name: 'Meine Daten' }));
+
+  it('saves the file and shows the same data as a summary, with a link to save it again', async () => {
+    server.use(onCall(EXPORT, () => HttpResponse.json(exported)));
+    await renderApp(ROUTES.info);
+    const mine = await section();
+    fireEvent.click(mine.getByRole('button', { name: 'Meine Daten herunterladen' }));
+
+    const summary = within(await mine.findByRole('region', { name: /^Ihre Daten, Stand / }));
+    expect(saved).toEqual([expect.stringMatching(/^praxisportal-meine-daten-.*\.json$/)]);
+    expect(summary.getByRole('region', { name: 'Praxen und Rollen' }).textContent).toContain(
+      'Praxis Sonnenschein: Administrator/-in, Aktiv',
+    );
+    expect(summary.getByText(/Fassung des Einwilligungstexts 2026-11-22/)).toBeTruthy();
+    expect(summary.getByText('Passkeys: Laptop')).toBeTruthy();
+    const again = mine.getByRole('link', { name: /^Datei erneut speichern/ });
+    expect(again.getAttribute('href')).toBe('blob:export');
+    expect(again.getAttribute('download')).toMatch(
+      /^praxisportal-meine-daten-\d{4}-\d{2}-\d{2}\.json$/,
+    );
+  });
+
+  it("says when the day's exports are used up, and shows no summary", async () => {
+    server.use(onCall(EXPORT, () => problem(429, 'rate_limited')));
+    await renderApp(ROUTES.info);
+    const mine = await section();
+    fireEvent.click(mine.getByRole('button', { name: 'Meine Daten herunterladen' }));
+    expect((await mine.findByRole('alert')).textContent).toContain(
+      'Sie haben Ihre Daten heute schon dreimal heruntergeladen.',
+    );
+    expect(mine.queryByRole('region', { name: /^Ihre Daten, Stand / })).toBeNull();
+    expect(saved).toEqual([]);
+  });
+});
