@@ -75,4 +75,3 @@ export async function deletePractices(tx: Executor, practices: readonly Practice
     ),
   );
 }
-

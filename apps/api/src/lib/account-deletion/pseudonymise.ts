@@ -61,6 +61,10 @@ export async function removeMailsTo(tx: Executor, email: string, keep: string): 
   await tx
     .delete(mailOutbox)
     .where(
-      and(eq(mailOutbox.recipient, email), ne(mailOutbox.id, keep), ne(mailOutbox.status, 'sending')),
+      and(
+        eq(mailOutbox.recipient, email),
+        ne(mailOutbox.id, keep),
+        ne(mailOutbox.status, 'sending'),
+      ),
     );
 }

@@ -16,9 +16,7 @@ export const accountDeleted: MailTemplate<AccountDeletedParams> = {
     subject: 'Ihr Konto im Praxisportal wurde gelöscht',
     blocks: [
       'Ihr Konto im Praxisportal wurde auf Ihren Wunsch gelöscht. Ihre Mitgliedschaften in Praxen sind beendet, Ihre Newsletter-Einwilligung ist widerrufen, und Ihre persönlichen Daten wurden entfernt.',
-      ...(practices.length > 0
-        ? [`Mit Ihrem Konto gelöscht: ${practices.join(', ')}.`]
-        : []),
+      ...(practices.length > 0 ? [`Mit Ihrem Konto gelöscht: ${practices.join(', ')}.`] : []),
       providerAccountClosed
         ? 'Sie können sich mit dieser Adresse nicht mehr anmelden.'
         : 'Ihr Anmeldekonto verwaltet Ihr Anmeldedienst; schließen Sie es dort, wenn Sie es nicht mehr brauchen.',
