@@ -14,7 +14,12 @@ import {
 } from '../../src/db/schema.ts';
 import { createApiClient, type ApiClient } from '../support/client.ts';
 import { expectProblem } from '../support/expect-problem.ts';
-import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
+import {
+  createCustomer,
+  createPractice,
+  uniqueEmail,
+  type CustomerInput,
+} from '../support/factories.ts';
 import { useEmbeddedProvider } from '../identity/support/provider.ts';
 import { refresh, signIn, submitSignIn } from '../identity/support/sign-in.ts';
 
@@ -42,7 +47,7 @@ describe('deleting one’s account', () => {
   const db = () => provider.database.database.db;
 
   /** A person with a provider account, members of the practices given, signed in once. */
-  async function person(practices: Parameters<typeof createCustomer>[1]['practices'] = []) {
+  async function person(practices: CustomerInput['practices'] = []) {
     const email = uniqueEmail('loeschen');
     await createAccount(db(), { email, password: PASSWORD, emailVerified: true });
     const customer = await createCustomer(db(), { email, practices });
@@ -88,6 +93,10 @@ describe('deleting one’s account', () => {
     // Both sessions end at once: neither renews its tokens.
     expect((await refresh(provider, me.tokens.refresh_token)).status).not.toBe(200);
     expect((await refresh(provider, elsewhere.refresh_token)).status).not.toBe(200);
+    // The other browser's access token still verifies for its minutes: it makes no new customer.
+    const leftover = await client.customer.getCustomerData({ token: elsewhere.access_token });
+    expectProblem(leftover, 401, 'unauthenticated');
+    expect(await db().select().from(customers).where(eq(customers.email, me.email))).toEqual([]);
     // The address signs in no more.
     const again = await submitSignIn(provider, provider.browser(), me.email, PASSWORD);
     expect(again.code).toBeUndefined();

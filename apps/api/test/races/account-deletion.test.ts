@@ -44,11 +44,11 @@ describe.runIf(isServerRun())('DeleteAccount during a hand-over or an invitation
    * transaction sees pg_stat_activity as it was at its first look).
    */
   async function waiting(): Promise<number> {
-    const { rows } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return rows[0]?.n ?? 0;
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`pg_stat_activity`)
+      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+    return row?.n ?? 0;
   }
 
   /**
@@ -170,7 +170,9 @@ describe.runIf(isServerRun())('DeleteAccount during a hand-over or an invitation
       const [invited, deleted] =
         order === 'invitation first'
           ? await inOrder(holdRow, [me.customer.id], invite, deletion)
-          : (await inOrder(holdRow, [me.customer.id], deletion, invite)).reverse();
+          : await inOrder(holdRow, [me.customer.id], deletion, invite).then(
+              ([d, i]) => [i, d] as const,
+            );
       expect(invited.statusCode, invited.body).toBe(202);
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(await exists(me.customer.id)).toBe(false);

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { deleteAccount } from '@pp/idp';
+import { identityLinks } from '../../db/schema.ts';
+import { noteClosedIdentity } from '../../lib/account-deletion/closed-identity.ts';
 import { confirmOwner } from '../../lib/account-deletion/confirm-owner.ts';
 import { deletePractices, practicesOnDeletion } from '../../lib/account-deletion/practices-left.ts';
 import {
@@ -48,6 +51,11 @@ export default defineRoute(calls.customerDeleteAccount, async (request) => {
         companyId: practice.companyId,
       });
     }
+    const links = await tx
+      .select({ issuer: identityLinks.issuer, subject: identityLinks.subject })
+      .from(identityLinks)
+      .where(eq(identityLinks.customerId, customer.id));
+    for (const identity of links) await noteClosedIdentity(tx, pseudonym, identity);
     await deletePractices(tx, deleted);
     await removeCustomer(tx, customer.id);
     if (embedded) await deleteAccount(tx, customer.email);
