@@ -36,6 +36,8 @@ interface DeleteAccountDialogProps {
   pending: boolean;
   error: unknown;
   onConfirm: (request: DeletionRequest) => void;
+  /** An external provider: a new sign-in there (its `auth_time` stands for the password). */
+  onSignInAgain: () => void;
   onClose: () => void;
 }
 
@@ -149,9 +151,12 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
               />
             )}
             {!asksPassword && (
-              <Text size="sm" mb="sm">
-                {t('DELETE_ACCOUNT.EXTERNAL')}
-              </Text>
+              <Group mb="sm" gap="xs" align="center">
+                <Text size="sm">{t('DELETE_ACCOUNT.EXTERNAL')}</Text>
+                <Button variant="default" size="compact-sm" onClick={props.onSignInAgain}>
+                  {t('DELETE_ACCOUNT.SIGN_IN_AGAIN')}
+                </Button>
+              </Group>
             )}
             {refusal && (
               <Alert role="alert" color="red" variant="outline" mb="md">

@@ -92,6 +92,9 @@ export function DeleteAccountSection({ customer }: { customer: Customer }) {
         pending={deletion.isPending || (deletion.isSuccess && deletion.data.providerAccountClosed)}
         error={deletion.error}
         onConfirm={confirm}
+        // OpenID Connect's max_age=0: the provider asks again, and the new token's auth_time
+        // is what the api checks instead of a password it cannot see (decision 0078).
+        onSignInAgain={() => void auth.runAccountAction({ max_age: '0' })}
         onClose={() => setOpened(false)}
       />
     </Card>
