@@ -52,8 +52,16 @@ describe('deleting one’s account', () => {
     await createAccount(db(), { email, password: PASSWORD, emailVerified: true });
     const customer = await createCustomer(db(), { email, practices });
     const tokens = await signIn(provider, email, PASSWORD);
+    // The first call links the identity (an audit entry of its own), before anything is counted.
+    const linked = await client.customer.getCustomerData({ token: tokens.access_token });
+    expect(linked.statusCode).toBe(200);
     return { email, customer, tokens };
   }
+  /** How many audit entries and mails there are: a refusal adds none. */
+  const stored = async () => ({
+    audit: (await db().select({ id: auditLog.id }).from(auditLog)).length,
+    mails: (await db().select({ id: mailOutbox.id }).from(mailOutbox)).length,
+  });
   const customerExists = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id))).length === 1;
   const deletionMails = (email: string) =>
@@ -139,10 +147,12 @@ describe('deleting one’s account', () => {
 
   it('refuses a wrong password and changes nothing', async () => {
     const me = await person();
+    const before = await stored();
     const answer = await client.customer.deleteAccount({
       token: me.tokens.access_token,
       body: { password: 'falsch-falsch-1' },
     });
+    expect(await stored()).toEqual(before);
     expectProblem(answer, 403, 'confirmation_failed');
     expect(await customerExists(me.customer.id)).toBe(true);
     expect(await deletionMails(me.email)).toEqual([]);
@@ -163,11 +173,13 @@ describe('deleting one’s account', () => {
     const admin = await createCustomer(db(), {
       practices: [{ companyId: practice.id, role: 'admin' }],
     });
+    const before = await stored();
     const refused = await client.customer.deleteAccount({
       token: me.tokens.access_token,
       body: { password: PASSWORD },
     });
     expectProblem(refused, 409, 'hand_over_required');
+    expect(await stored()).toEqual(before);
     expect(await customerExists(me.customer.id)).toBe(true);
     expect(await deletionMails(me.email)).toEqual([]);
     // Naming the practice does not delete the other members' practice either.
