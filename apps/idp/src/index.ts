@@ -17,6 +17,13 @@ export {
   type AccountAdministrationOptions,
   type AccountChangeRefusal,
 } from './administration.ts';
+export {
+  confirmAccountOwner,
+  deleteAccount,
+  type OwnerCheck,
+  type OwnerCheckOptions,
+  type OwnerConfirmation,
+} from './account-deletion.ts';
 export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
 export {

@@ -26,12 +26,15 @@ export interface SignInAttempt {
   device?: string | undefined;
 }
 
+/** What an attempt needs of the provider's options: the database, the throttle and the log. */
+export type AttemptOptions = Pick<ResolvedOptions, 'db' | 'throttle' | 'logger'>;
+
 /** The alert an operator watches for: the account is guessed at from many clients. */
 export const CEILING_ALERT =
   'sign-in failures for one account above the ceiling: attempts are held';
 
 /** Past the account's ceiling every attempt waits a moment, outside any lock: slowed, not refused. */
-async function holdPastCeiling(options: ResolvedOptions, keys: ThrottleKeys): Promise<void> {
+async function holdPastCeiling(options: AttemptOptions, keys: ThrottleKeys): Promise<void> {
   const { accountCeiling, windowSeconds } = options.throttle;
   const failures = await accountFailures(options.db, keys, windowSeconds);
   if (failures >= accountCeiling.failures) await sleep(accountCeiling.holdMilliseconds);
@@ -44,7 +47,7 @@ async function holdPastCeiling(options: ResolvedOptions, keys: ThrottleKeys): Pr
  * its next wait longer. Nobody waits for another client's failures.
  */
 export async function attemptSignIn(
-  options: ResolvedOptions,
+  options: AttemptOptions,
   attempt: SignInAttempt,
 ): Promise<SignInOutcome> {
   const keys = throttleKeys(attempt.email, {

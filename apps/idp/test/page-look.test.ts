@@ -56,6 +56,16 @@ describe('the signed-out notice (pp_notice)', () => {
     ['idle', 'de', 'Sie wurden wegen Inaktivität abgemeldet.'],
     ['signed-out', 'en', 'You have been signed out.'],
     ['idle', 'en', 'You have been signed out due to inactivity.'],
+    [
+      'account-deleted',
+      'de',
+      'Ihr Konto wurde gelöscht und Sie wurden überall abgemeldet. Eine Bestätigung haben wir an Ihre E-Mail-Adresse gesendet.',
+    ],
+    [
+      'account-deleted',
+      'en',
+      'Your account has been deleted and you have been signed out everywhere. We sent a confirmation to your e-mail address.',
+    ],
   ])('%s in %s is a status above the form', async (notice, locale, text) => {
     const form = await openSignIn(new TestBrowser(), idp.running.issuer, {
       pp_notice: notice,

@@ -13,6 +13,7 @@ const TEXTS = {
     methods: 'Anmeldemethoden',
     sessions: 'Sitzungen',
     signIns: 'Letzte Anmeldungen',
+    deleteAccount: 'Konto löschen',
     thisDevice: 'Dieses Gerät',
     endOne: /^Sitzung .* abmelden$/,
     endOneConfirm: 'Abmelden',
@@ -28,6 +29,7 @@ const TEXTS = {
     methods: 'Sign-in methods',
     sessions: 'Sessions',
     signIns: 'Recent sign-ins',
+    deleteAccount: 'Delete account',
     thisDevice: 'This device',
     endOne: /^Sign out session .*$/,
     endOneConfirm: 'Sign out',
@@ -84,9 +86,14 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
     await expect(page).toHaveURL(`${portal.url}/security`);
 
-    // The three sections, in this order.
+    // The four sections, in this order.
     const headings = page.getByRole('heading', { level: 2 });
-    await expect(headings).toHaveText([texts.methods, texts.sessions, texts.signIns]);
+    await expect(headings).toHaveText([
+      texts.methods,
+      texts.sessions,
+      texts.signIns,
+      texts.deleteAccount,
+    ]);
     await expect(page.getByText(texts.password, { exact: true }).first()).toBeVisible();
 
     // Three sessions, this one marked; each other one can be signed out on its own.

@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './account-deletion.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';
 export * from './codes.ts';

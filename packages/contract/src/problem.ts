@@ -40,6 +40,23 @@ export const ErrorCode = {
    * decision 0069): the person sets one up at the provider and signs in again.
    */
   secondFactorRequired: 'second_factor_required',
+  /**
+   * Deleting the account: the caller is the only superadmin of a practice with other members and
+   * hands the role over (or disables the practice) first (decision 0078).
+   */
+  handOverRequired: 'hand_over_required',
+  /**
+   * Deleting the account: a practice would be left without its superadmin and may go with the
+   * account (the caller is its only member, or has disabled it), but the request did not name it.
+   */
+  practiceDeletionRequired: 'practice_deletion_required',
+  /** The password or the second factor's code that confirms an action was not right. */
+  confirmationFailed: 'confirmation_failed',
+  /**
+   * The action needs a fresh sign-in at the external provider (its password cannot be checked by
+   * the portal): sign in again and repeat it within a few minutes.
+   */
+  reauthenticationRequired: 'reauthentication_required',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',

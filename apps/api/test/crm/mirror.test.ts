@@ -164,6 +164,31 @@ describe('the portal with its records in Dataverse', () => {
     expect(patches[0]!.headers['if-match']).toMatch(/^W\/"/);
   });
 
+  it('removes the contact of a deleted account from the CRM, and keeps none of its values waiting', async () => {
+    const email = `geloescht-${Date.now()}@example.com`;
+    const created = CustomerSchema.parse(
+      (await crm.client.customer.getCustomerData({ token: await token(email) })).json(),
+    );
+    await crm.connector.pushNow();
+    const contactId = (await linkOf('customer', created.customerId))?.crmId;
+    expect(contactId).toBeDefined();
+    expect(crm.standIn.record('contacts', contactId!)).toBeDefined();
+    // An external provider's password is not the portal's to check: a fresh sign-in stands for it.
+    const fresh = await crm.issuer.tokenFor(email, {
+      extra: { auth_time: Math.floor(Date.now() / 1000) },
+    });
+    const answer = await crm.client.customer.deleteAccount({ token: fresh, body: {} });
+    expect(answer.statusCode).toBe(200);
+    const entries = await db()
+      .select()
+      .from(crmOutbox)
+      .where(and(eq(crmOutbox.entity, 'customer'), eq(crmOutbox.portalKey, created.customerId)));
+    expect(entries.every((entry) => JSON.stringify(entry.changes) === '{}')).toBe(true);
+    await crm.connector.pushNow();
+    expect(crm.standIn.record('contacts', contactId!)).toBeUndefined();
+    expect(await linkOf('customer', created.customerId)).toBeUndefined();
+  });
+
   it("sends nothing for the portal's own second-factor requirement, and a sync keeps it", async () => {
     // companies.requires_second_factor is no CRM field (decision 0069): the trigger notes the
     // change, the outbox finds no mapped field in it and sends nothing.

@@ -42,6 +42,8 @@ export const ROWS: Record<string, Row> = {
   // Only one's own request: anyone else's id answers like a random one (404).
   Company_WithdrawSentRequest: () => ({ body: { requestId: randomUUID() } }),
   Customer_ChangePassword: none,
+  // Callers of the matrix have no provider account: the confirmation fails, nothing is deleted.
+  Customer_DeleteAccount: () => ({ body: { password: 'Matrix-Passwort-1' } }),
   Customer_DismissNotices: none,
   Customer_ExportPersonalData: none,
   Customer_GetCustomerData: none,

@@ -16,6 +16,8 @@ export const de: Messages = {
   signIn: {
     signedOut: 'Sie wurden abgemeldet.',
     signedOutIdle: 'Sie wurden wegen Inaktivität abgemeldet.',
+    accountDeleted:
+      'Ihr Konto wurde gelöscht und Sie wurden überall abgemeldet. Eine Bestätigung haben wir an Ihre E-Mail-Adresse gesendet.',
     title: 'Anmelden',
     intro: 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
     email: 'E-Mail-Adresse',

@@ -15,6 +15,8 @@ export const en: Messages = {
   signIn: {
     signedOut: 'You have been signed out.',
     signedOutIdle: 'You have been signed out due to inactivity.',
+    accountDeleted:
+      'Your account has been deleted and you have been signed out everywhere. We sent a confirmation to your e-mail address.',
     title: 'Sign in',
     intro: 'Sign in with your e-mail address and password.',
     email: 'E-mail address',

@@ -15,6 +15,8 @@ export interface Messages {
     signedOut: string;
     /** The portal signed the person out after the idle timeout (`pp_notice=idle`). */
     signedOutIdle: string;
+    /** After the portal deleted the account (decision 0078). */
+    accountDeleted: string;
     title: string;
     intro: string;
     email: string;

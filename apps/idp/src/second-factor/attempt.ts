@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { IdpDb } from '../db/database.ts';
-import type { ResolvedOptions } from '../options.ts';
-import { CEILING_ALERT } from '../sign-in-attempt.ts';
+import { CEILING_ALERT, type AttemptOptions } from '../sign-in-attempt.ts';
 import {
   recordFailure,
   recordSuccess,
@@ -26,7 +25,7 @@ export interface CodeAttempt {
  * client must wait nothing is checked; a failure makes its next wait longer (decision 0051).
  */
 export async function attemptCode(
-  options: ResolvedOptions,
+  options: AttemptOptions,
   attempt: CodeAttempt,
   check: (db: IdpDb) => Promise<boolean>,
 ): Promise<CodeOutcome> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountDeletedSchema, DeleteAccountSchema } from '../account-deletion.ts';
 import { defineCall } from '../call.ts';
 import { CustomerSchema } from '../customer.ts';
 import { EmailSchema } from '../email.ts';
@@ -100,4 +101,15 @@ export const customerExportPersonalData = defineCall({
   access: 'customer',
   body: z.strictObject({}).nullish(),
   response: PersonalDataExportSchema,
+});
+
+export const customerDeleteAccount = defineCall({
+  method: 'POST',
+  path: '/Customer/DeleteAccount',
+  tag: 'Customer',
+  summary:
+    "Deletes the caller's account after the password (and a second factor's code where set up): sessions end, memberships end, invitations and newsletter consent go, audit entries are pseudonymised; refused while the caller is the only superadmin of a practice with other members",
+  access: 'customer',
+  body: DeleteAccountSchema,
+  response: AccountDeletedSchema,
 });

@@ -38,6 +38,24 @@ export function providerSecurityUrl(config: Config): string | null {
   }
 }
 
+/**
+ * Where a person closes their sign-in account at an external provider after the portal deleted
+ * its own data (decision 0078): Keycloak's account console (whose "Delete account" the realm
+ * offers once its required action is enabled), Entra ID's My Account; none known for Auth0 and
+ * a generic provider. Null with the embedded provider, which deletes the account itself.
+ */
+export function providerAccountPage(config: Config): string | null {
+  if (config.oidc.embedded) return null;
+  switch (config.oidc.provider) {
+    case 'keycloak':
+      return `${config.oidc.issuer.replace(/\/$/, '')}/account`;
+    case 'entra':
+      return 'https://myaccount.microsoft.com/';
+    default:
+      return null;
+  }
+}
+
 /** Auth0's (and OpenID PAPE's) `acr_values` that asks for a sign-in with more than one factor. */
 export const PAPE_MULTI_FACTOR = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
 /** Entra ID's Conditional Access authentication contexts are `c1` to `c99`. */

@@ -8,6 +8,7 @@ import { audit } from '../audit/audit-log.ts';
 import { languageOf } from '../http/language.ts';
 import { ApiError } from '../http/problem.ts';
 import { IssuerUnavailableError } from '../tokens/token-verifier.ts';
+import { issuedBeforeDeletion } from '../account-deletion/closed-identity.ts';
 import { findLinkedCustomer, type CustomerRow } from './linked-customer.ts';
 
 /**
@@ -71,6 +72,9 @@ type Outcome = { kind: 'linked'; customerId: string } | { kind: 'conflict'; cust
 export async function linkOnFirstSignIn(request: FastifyRequest): Promise<CustomerRow> {
   const { issuer, subject } = request.token!;
   const db = request.server.db;
+  // A token of an account deleted since it was issued makes no new customer (decision 0078).
+  if (await issuedBeforeDeletion(db, request.token!))
+    throw new ApiError(401, ErrorCode.unauthenticated);
   const email = await verifiedEmailOf(request);
   const language = languageOf(request);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {

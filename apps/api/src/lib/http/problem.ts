@@ -20,6 +20,12 @@ const TITLES: Record<ErrorCode, string> = {
   [ErrorCode.invitationExpired]: 'The invitation has expired',
   [ErrorCode.secondFactorRequired]:
     'This practice requires a second factor (an authenticator app or a passkey) at sign-in',
+  [ErrorCode.handOverRequired]:
+    'You are the only superadmin of a practice with other members: hand the role over first',
+  [ErrorCode.practiceDeletionRequired]:
+    'A practice would be left without its superadmin: name it to delete it with the account',
+  [ErrorCode.confirmationFailed]: 'The password or the code is not correct',
+  [ErrorCode.reauthenticationRequired]: 'Sign in again and repeat this within a few minutes',
   [ErrorCode.forbidden]: 'Your role does not allow this',
   [ErrorCode.notFound]: 'Not found',
   [ErrorCode.conflict]: 'Conflict',

@@ -1,4 +1,5 @@
 import type { MailTemplate } from '../render.ts';
+import { accountDeleted } from './account-deleted.ts';
 import { accountExists } from './account-exists.ts';
 import { accountVerification } from './account-verification.ts';
 import { connectRequest } from './connect-request.ts';
@@ -13,6 +14,7 @@ import { passwordReset } from './password-reset.ts';
 export const mailTemplates = {
   'account-verification': accountVerification,
   'account-exists': accountExists,
+  'account-deleted': accountDeleted,
   'email-verification': emailVerification,
   'email-in-use': emailInUse,
   'email-changed-notice': emailChangedNotice,

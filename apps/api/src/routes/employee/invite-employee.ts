@@ -43,7 +43,13 @@ export default defineRoute(calls.employeeInviteEmployee, async (request) => {
     assertMayInviteAs(await recheckRole(tx, inviter.id, companyId, 'admin'), role);
     // The limits before anything is looked up: a refusal must not depend on the address.
     await assertMailQuota(tx, { recipient: email, actorCustomerId: inviter.id, companyId });
-    const [existing] = await tx.select().from(customers).where(eq(customers.email, email));
+    // Held until commit: an account deleted at the same time is gone before this reads it (a new
+    // invitee is made) or waits for this invitation, which then goes with it (decision 0078).
+    const [existing] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.email, email))
+      .for('share');
     if (existing && (await membershipOf(tx, existing.id, companyId))) {
       throw new ApiError(409, ErrorCode.alreadyMember);
     }

@@ -31,10 +31,12 @@ export function returnOf(deps: InteractionDeps, interaction: Interaction): strin
   return returnPath(deps.options.portalUrl, interaction.params['pp_return']);
 }
 
-/** The portal's `pp_notice`: `signed-out` or `idle`; any other value shows nothing. */
+/** The portal's `pp_notice`: `signed-out`, `idle` or `account-deleted`; any other shows nothing. */
 export function noticeOf(interaction: Interaction): SignInNotice | undefined {
   const notice = interaction.params['pp_notice'];
-  return notice === 'signed-out' || notice === 'idle' ? notice : undefined;
+  return notice === 'signed-out' || notice === 'idle' || notice === 'account-deleted'
+    ? notice
+    : undefined;
 }
 
 /** The sign-in form of one interaction, with the form token of the newest cookie secret. */

@@ -28,7 +28,7 @@ export type SessionStatus =
  * keys.
  */
 const CHANNEL_NAME = 'pp.session';
-const SIGN_OUT_REASONS: readonly unknown[] = ['signed-out', 'idle'];
+const SIGN_OUT_REASONS: readonly unknown[] = ['signed-out', 'idle', 'account-deleted'];
 
 interface SignedOutMessage {
   kind: 'signed-out';

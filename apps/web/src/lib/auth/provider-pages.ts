@@ -4,7 +4,7 @@
 const COLOR_SCHEME_KEY = 'pp.color-scheme';
 
 /** Why a tab is on its way to the sign-in page: the provider's page says so. */
-export type SignOutReason = 'signed-out' | 'idle';
+export type SignOutReason = 'signed-out' | 'idle' | 'account-deleted';
 
 /** The colour scheme the portal shows: the stored choice, else (`auto`) the system's. */
 export function shownColorScheme(): 'light' | 'dark' {

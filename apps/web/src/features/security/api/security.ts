@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { calls } from '@pp/contract';
+import { calls, type DeleteAccount } from '@pp/contract';
 import { useApiClient } from '../../../lib/api/api-context.ts';
 
 export const sessionsQueryKey = ['Security/GetSessions'] as const;
@@ -46,4 +46,12 @@ export function useEndAllSessions() {
 export function useRequestPasswordLink() {
   const client = useApiClient();
   return useMutation({ mutationFn: () => client.call(calls.customerChangePassword) });
+}
+
+/** Deletes the caller's account (decision 0078); the caller then signs this tab out. */
+export function useDeleteAccount() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: DeleteAccount) => client.call(calls.customerDeleteAccount, { body }),
+  });
 }

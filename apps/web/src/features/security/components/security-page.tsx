@@ -6,6 +6,7 @@ import '@mantine/core/styles/Modal.css';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCustomer } from '../../../lib/ui-state/use-customer.ts';
+import { DeleteAccountSection } from './delete-account-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { SignInMethodsSection } from './sign-in-methods-section.tsx';
 import { SignInsSection } from './sign-ins-section.tsx';
@@ -20,6 +21,7 @@ export function SecurityPage() {
       {customer && <SignInMethodsSection customer={customer} />}
       <SessionsSection />
       <SignInsSection />
+      {customer && <DeleteAccountSection customer={customer} />}
     </>
   );
 }
