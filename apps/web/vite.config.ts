@@ -38,11 +38,54 @@ function buildId(): Plugin {
   };
 }
 
+/**
+ * What each chunk loads before it runs: its static imports, transitively. A dynamic import
+ * needs no preload of those (the importing chunk already loaded them), so `preloadOnlyNew` below
+ * leaves them out of the preload lists, which the first screen's chunk carries (decision 0012).
+ */
+const loadedBefore = new Map<string, Set<string>>();
+
+function recordStaticImports(): Plugin {
+  return {
+    name: 'pp-static-imports',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        loadedBefore.clear();
+        const closure = (fileName: string, seen: Set<string>): Set<string> => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk') return seen;
+          for (const imported of chunk.imports) {
+            if (seen.has(imported)) continue;
+            seen.add(imported);
+            closure(imported, seen);
+          }
+          return seen;
+        };
+        for (const fileName of Object.keys(bundle)) {
+          loadedBefore.set(fileName, closure(fileName, new Set([fileName])));
+        }
+      },
+    },
+  };
+}
+
+function preloadOnlyNew(
+  _filename: string,
+  deps: string[],
+  context: { hostId: string; hostType: 'html' | 'js' },
+): string[] {
+  if (context.hostType !== 'js') return deps;
+  const loaded = loadedBefore.get(context.hostId);
+  return loaded ? deps.filter((dep) => !loaded.has(dep)) : deps;
+}
+
 // The api serves `dist`: files under `/assets/` named `<name>-<hash>.<ext>` are cached for a
 // year, everything else is revalidated. Files in `public/assets/` therefore live in
 // subfolders (`i18n/`), never directly in `assets/`, so they are never mistaken for hashed ones.
 export default defineConfig({
-  plugins: [react(), buildId(), dropCallSummaries()],
+  plugins: [react(), buildId(), dropCallSummaries(), recordStaticImports()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -51,6 +94,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // `dist/.vite/manifest.json` (never served: a dot folder) feeds scripts/check-bundle-size.mjs.
     manifest: true,
+    // No polyfill: modulepreload is in every current browser (Chrome 66, Firefox 115, Safari 17).
+    modulePreload: { polyfill: false, resolveDependencies: preloadOnlyNew },
     rolldownOptions: {
       // The silent-callback page runs in a hidden frame and gets its own small bundle.
       input: {

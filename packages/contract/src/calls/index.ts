@@ -1,6 +1,7 @@
 // Every call of the api, one file per area of the specification (§7).
 export * from './company.ts';
 export * from './customer.ts';
+export * from './customer-account.ts';
 export * from './employee.ts';
 export * from './lifetime.ts';
 export * from './location.ts';
