@@ -20,12 +20,17 @@ export interface LoadOptions {
 
 const subset = (codes: string[], bits: number) => codes.filter((_, i) => (bits >> i) & 1);
 
-/** A newsletter choice per attempt number; consecutive ones always differ. */
+/**
+ * A newsletter choice per attempt number, none repeated within a client's run (up to
+ * (2^d - 1) · 2^i attempts for d distributors and i interests): every acknowledged one widens
+ * what waits for confirmation and asks for it anew (decision 0077).
+ */
 function choiceOf(n: number, fixtures: LoadFixtures): NewsletterChoice {
+  const span = 2 ** fixtures.distributors.length - 1;
   return {
     subscribed: true,
-    distributors: subset(fixtures.distributors, (n % 63) + 1),
-    interests: subset(fixtures.interests, Math.floor(n / 63)),
+    distributors: subset(fixtures.distributors, (n % span) + 1),
+    interests: subset(fixtures.interests, Math.floor(n / span)),
   };
 }
 
