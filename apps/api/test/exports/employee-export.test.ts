@@ -52,7 +52,7 @@ describe('the employee export', () => {
     }
   });
 
-  const exported = (query: Record<string, string> = {}, language = 'de') =>
+  const exported = (query: Record<string, string | undefined> = {}, language = 'de') =>
     api.client.employee.exportEmployees({
       token,
       headers: { 'accept-language': language },

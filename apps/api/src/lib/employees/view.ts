@@ -64,7 +64,15 @@ function rows(db: Executor, companyId: string, where: SQL | undefined) {
       customerId: memberships.customerId,
       role: memberships.role,
       status: memberships.status,
-      customer: customers,
+      // What the list shows of the person, not their whole record: a batch of the export stays
+      // small (decision 0083).
+      customer: {
+        email: customers.email,
+        salutation: customers.salutation,
+        title: customers.title,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+      },
       invitation: {
         email: invitations.email,
         typed: invitations.typed,
@@ -227,7 +235,7 @@ export async function* allEmployees(
   db: Executor,
   companyId: string,
   query: EmployeeListFilter,
-  batchSize = 500,
+  batchSize = 250,
 ): AsyncGenerator<Employee[]> {
   for (let offset = 0; ; offset += batchSize) {
     const batch = await slice(db, companyId, query, batchSize, offset);

@@ -99,7 +99,7 @@ export async function listLocations(db: Executor, query: LocationListQuery): Pro
 export async function* allLocations(
   db: Executor,
   query: LocationListFilter,
-  batchSize = 500,
+  batchSize = 250,
 ): AsyncGenerator<Location[]> {
   for (let offset = 0; ; offset += batchSize) {
     const batch = (await slice(db, query, batchSize, offset)).map(toLocation);
