@@ -143,6 +143,10 @@ export function registerCall<C extends CallDefinition>(
     url: `${API_BASE}${call.path}`,
     ...routeOptions,
     handler: async (request, reply) => {
+      // A HEAD of a file is authorized like its GET, but makes no file (nor its audit entry).
+      if (call.produces && request.method === 'HEAD') {
+        return reply.header('content-type', `${call.produces}; charset=utf-8`).send();
+      }
       // The hooks above have set what `Granted` promises.
       const result = await handler(request as CallRequest<C>, reply);
       if (call.successStatus) void reply.code(call.successStatus);

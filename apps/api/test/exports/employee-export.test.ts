@@ -161,6 +161,19 @@ describe('the employee export', () => {
     });
   });
 
+  it('makes no file for a HEAD request: nothing recorded', async () => {
+    const before = await db().select().from(auditLog).where(eq(auditLog.companyId, practiceId));
+    const answer = await api.client.unchecked(calls.employeeExportEmployees, {
+      method: 'HEAD',
+      token,
+      query: { companyId: practiceId },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('');
+    const after = await db().select().from(auditLog).where(eq(auditLog.companyId, practiceId));
+    expect(after).toHaveLength(before.length);
+  });
+
   it('refuses a page or an unknown filter with field errors, and records nothing', async () => {
     const before = await db().select().from(auditLog).where(eq(auditLog.companyId, practiceId));
     const answer = await api.client.unchecked(calls.employeeExportEmployees, {
