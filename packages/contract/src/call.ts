@@ -85,15 +85,28 @@ export interface CallDefinition<
   response: R;
   /** HTTP status of a successful answer (200 unless stated). */
   successStatus?: number;
+  /**
+   * A call that answers a file instead of JSON: its media type. `response` then describes the
+   * file's text (for OpenAPI), and clients save the bytes as they come (decision 0083).
+   */
+  produces?: FileMediaType;
 }
+
+/** The media types of the files calls answer. */
+export const FILE_MEDIA_TYPES = ['text/csv'] as const;
+export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
 
 export function defineCall<
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
   R extends z.ZodType,
   const A extends CallAccess<Q, B>,
->(call: CallDefinition<Q, B, R, A>): CallDefinition<Q, B, R, A> {
-  return call;
+  const P extends FileMediaType | undefined = undefined,
+>(
+  call: CallDefinition<Q, B, R, A> & { produces?: P },
+): CallDefinition<Q, B, R, A> & { produces: P } {
+  // `produces` is typed as given (or undefined), so that a handler's answer follows from it.
+  return call as CallDefinition<Q, B, R, A> & { produces: P };
 }
 
 /** Whether a call needs `Authorization: Bearer …` (everything but `anyone`). */

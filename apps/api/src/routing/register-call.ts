@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { strictObject, type z } from 'zod';
@@ -7,6 +8,7 @@ import {
   ProblemSchema,
   type CallAccess,
   type CallDefinition,
+  type FileMediaType,
 } from '@pp/contract';
 import { controlCharacterErrors } from '../lib/http/control-characters.ts';
 import type { CustomerRow } from '../lib/customers/linked-customer.ts';
@@ -33,10 +35,20 @@ export type CallRequest<C extends CallDefinition> =
     ? FastifyRequest & { query: Infer<Q>; body: Infer<B> } & Granted<C['access']>
     : never;
 
+/** What a call that answers a file returns: the file's name and its bytes as they come. */
+export interface FileAnswer {
+  fileName: string;
+  body: Readable;
+}
+
+type Answer<C extends CallDefinition> = C['produces'] extends FileMediaType
+  ? FileAnswer
+  : z.infer<C['response']>;
+
 export type CallHandler<C extends CallDefinition> = (
   request: CallRequest<C>,
   reply: FastifyReply,
-) => Promise<z.infer<C['response']>>;
+) => Promise<Answer<C>>;
 
 export interface CallOptions {
   /** Per-route rate limit per client address; counters are shared by all instances. */
@@ -59,6 +71,14 @@ function describeAccess(access: CallAccess): string {
   const whose = target === 'practice' ? 'the practice' : `the practice of the ${target}`;
   const self = orSelf ? `, or any member of it when \`${orSelf}\` names the caller themself` : '';
   return `Access: ${role} (or more) of ${whose} named by \`${from}\`${self}; another practice answers 404 like a random id, a smaller role 403.`;
+}
+
+/** A file answer: streamed and saved under its name (every api answer is `no-store` already). */
+function sendFile(reply: FastifyReply, mediaType: FileMediaType, file: FileAnswer) {
+  return reply
+    .header('content-type', `${mediaType}; charset=utf-8`)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
 }
 
 /**
@@ -88,7 +108,9 @@ export function registerCall<C extends CallDefinition>(
       querystring: call.querystring ?? NO_PARAMETERS,
       ...(call.body ? { body: call.body } : {}),
       response: {
-        [call.successStatus ?? 200]: call.response,
+        [call.successStatus ?? 200]: call.produces
+          ? { description: call.summary, content: { [call.produces]: { schema: call.response } } }
+          : call.response,
         '4XX': ProblemSchema,
         '5XX': ProblemSchema,
       },
@@ -121,9 +143,14 @@ export function registerCall<C extends CallDefinition>(
     url: `${API_BASE}${call.path}`,
     ...routeOptions,
     handler: async (request, reply) => {
+      // A HEAD of a file is authorized like its GET, but makes no file (nor its audit entry).
+      if (call.produces && request.method === 'HEAD') {
+        return reply.header('content-type', `${call.produces}; charset=utf-8`).send();
+      }
       // The hooks above have set what `Granted` promises.
       const result = await handler(request as CallRequest<C>, reply);
       if (call.successStatus) void reply.code(call.successStatus);
+      if (call.produces) return sendFile(reply, call.produces, result as FileAnswer);
       return result;
     },
   });

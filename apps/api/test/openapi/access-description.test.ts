@@ -26,6 +26,7 @@ describe("the OpenAPI document's access descriptions", () => {
   it('has calls that declare `orSelf`', () => {
     expect(selfCalls.map(([name]) => name).sort()).toEqual([
       'employeeChangePrimaryCompany',
+      'locationExportLocations',
       'locationGetLocations',
     ]);
   });

@@ -82,6 +82,12 @@ describe.runIf(!isServerRun())(
                   : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
               });
               expect(answer.statusCode, answer.body.slice(0, 300)).toBeLessThan(500);
+              if (answer.statusCode < 400 && call.produces) {
+                // A file (decision 0083): its media type, and its text as the contract says.
+                expect(answer.headers['content-type']).toBe(`${call.produces}; charset=utf-8`);
+                expect(call.response.safeParse(answer.body).success).toBe(true);
+                return;
+              }
               const parsed: unknown = answer.body === '' ? undefined : JSON.parse(answer.body);
               if (answer.statusCode >= 400) {
                 expect(ProblemSchema.safeParse(parsed).success, answer.body.slice(0, 300)).toBe(

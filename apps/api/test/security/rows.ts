@@ -60,6 +60,7 @@ export const ROWS: Record<string, Row> = {
   Employee_DeclineInvitation: (o) => ({ body: { companyId: o.practice } }),
   Employee_DisableEmployee: person,
   Employee_EnableEmployee: person,
+  Employee_ExportEmployees: (o) => ({ query: { companyId: o.practice, status: 'enabled' } }),
   Employee_GetEmployee: (o) => ({ query: { companyId: o.practice, customerId: o.person } }),
   Employee_GetEmployees: practice,
   Employee_GetInvitationLink: () => ({ query: { invitation: 'x'.repeat(43) } }),
@@ -85,6 +86,9 @@ export const ROWS: Record<string, Row> = {
       postalCode: '10115',
       city: 'Berlin',
     },
+  }),
+  Location_ExportLocations: (o, selfId) => ({
+    query: { parentId: o.practice, contactId: selfId, search: 'a' },
   }),
   Location_GetLocationById: (o) => ({ query: { locationId: o.location } }),
   Location_GetLocations: (o, selfId) => ({

@@ -37,13 +37,16 @@ function searching(term: string): SQL {
     or ${memberships.shownSearch} like '%' || name_sort_key(${pattern}) || '%')`;
 }
 
-export interface EmployeeListQuery {
-  page: number;
-  pageSize: number;
+export interface EmployeeListFilter {
   sort: keyof typeof SORTS;
   direction: 'asc' | 'desc';
   search?: string | undefined;
   status?: MembershipStatus | undefined;
+}
+
+export interface EmployeeListQuery extends EmployeeListFilter {
+  page: number;
+  pageSize: number;
 }
 
 /** The membership's invitation that is neither accepted, declined nor revoked. */
@@ -61,7 +64,15 @@ function rows(db: Executor, companyId: string, where: SQL | undefined) {
       customerId: memberships.customerId,
       role: memberships.role,
       status: memberships.status,
-      customer: customers,
+      // What the list shows of the person, not their whole record: a batch of the export stays
+      // small (decision 0083).
+      customer: {
+        email: customers.email,
+        salutation: customers.salutation,
+        title: customers.title,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+      },
       invitation: {
         email: invitations.email,
         typed: invitations.typed,
@@ -162,31 +173,75 @@ async function toEmployees(db: Executor, companyId: string, found: Row[]): Promi
   });
 }
 
-/** One page of the practice's people, searched, filtered and sorted. */
-export async function employeesOf(db: Executor, companyId: string, query: EmployeeListQuery) {
-  const where = and(
+/** The list's filter: status and search, as on the screen. */
+function filterOf(query: EmployeeListFilter): SQL | undefined {
+  return and(
     query.status ? eq(memberships.status, query.status) : undefined,
     query.search ? searching(query.search) : undefined,
   );
+}
+
+/** The list's order; ties go by the shown address, then by the person: the index's columns. */
+function orderOf(query: EmployeeListFilter) {
   const order = query.direction === 'asc' ? asc : desc;
-  // Ties go by the shown address, then by the person: the columns of the order's index.
   const ties = query.sort === 'email' ? [] : [memberships.shownEmail];
-  const found = await rows(db, companyId, where)
-    .orderBy(...[SORTS[query.sort], ...ties, memberships.customerId].map((key) => order(key)))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  // The people are the practice's memberships (each with one customer and at most one open
-  // invitation), and what a search compares is kept on them: counted on memberships alone.
+  return [SORTS[query.sort], ...ties, memberships.customerId].map((key) => order(key));
+}
+
+/**
+ * How many people match: the people are the practice's memberships (each with one customer and
+ * at most one open invitation), and what a search compares is kept on them.
+ */
+export async function countEmployees(db: Executor, companyId: string, query: EmployeeListFilter) {
   const [total] = await db
     .select({ n: count() })
     .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), where));
+    .where(and(eq(memberships.companyId, companyId), filterOf(query)));
+  return total?.n ?? 0;
+}
+
+/** The people at `offset`, at most `limit` of them, in the list's filter and order. */
+async function slice(
+  db: Executor,
+  companyId: string,
+  query: EmployeeListFilter,
+  limit: number,
+  offset: number,
+) {
+  const found = await rows(db, companyId, filterOf(query))
+    .orderBy(...orderOf(query))
+    .limit(limit)
+    .offset(offset);
+  return toEmployees(db, companyId, found);
+}
+
+/** One page of the practice's people, searched, filtered and sorted. */
+export async function employeesOf(db: Executor, companyId: string, query: EmployeeListQuery) {
+  const { page, pageSize } = query;
   return {
-    employees: await toEmployees(db, companyId, found),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    employees: await slice(db, companyId, query, pageSize, (page - 1) * pageSize),
+    total: await countEmployees(db, companyId, query),
+    page,
+    pageSize,
   };
+}
+
+/**
+ * Every person of the list, without paging, a batch at a time (the export, decision 0083): each
+ * batch is its own short query, so no transaction or connection is held while a slow client
+ * reads the file.
+ */
+export async function* allEmployees(
+  db: Executor,
+  companyId: string,
+  query: EmployeeListFilter,
+  batchSize = 250,
+): AsyncGenerator<Employee[]> {
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = await slice(db, companyId, query, batchSize, offset);
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+  }
 }
 
 /** One person of the practice (any status), or 404. */

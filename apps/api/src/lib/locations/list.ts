@@ -1,17 +1,20 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Locations } from '@pp/contract';
+import type { Location, Locations } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { locationAssignments, locations } from '../../db/schema.ts';
 import { toLocation } from './location.ts';
 
-export interface LocationListQuery {
+export interface LocationListFilter {
   companyId: string;
-  contactId: string;
-  page: number;
-  pageSize: number;
   sort: 'name' | 'city' | 'postalCode';
   direction: 'asc' | 'desc';
   search?: string | undefined;
+}
+
+export interface LocationListQuery extends LocationListFilter {
+  contactId: string;
+  page: number;
+  pageSize: number;
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
@@ -41,34 +44,66 @@ function matching(search: string | undefined): SQL | undefined {
     or name_sort_key(${text}) like '%' || name_sort_key(${pattern}) || '%')`;
 }
 
-/** One page of the practice's locations, and every location of it the contact is assigned to. */
-export async function listLocations(db: Executor, query: LocationListQuery): Promise<Locations> {
-  const where = and(eq(locations.companyId, query.companyId), matching(query.search));
+const whereOf = (query: LocationListFilter) =>
+  and(eq(locations.companyId, query.companyId), matching(query.search));
+
+/** The locations at `offset`, at most `limit` of them, in the list's filter and order. */
+function slice(db: Executor, query: LocationListFilter, limit: number, offset: number) {
   const order = query.direction === 'asc' ? asc : desc;
-  const page = await db
+  return db
     .select()
     .from(locations)
-    .where(where)
+    .where(whereOf(query))
     .orderBy(...[...SORT_COLUMNS[query.sort], locations.id].map((key) => order(key)))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(locations).where(where);
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countLocations(db: Executor, query: LocationListFilter) {
+  const [total] = await db.select({ n: count() }).from(locations).where(whereOf(query));
+  return total?.n ?? 0;
+}
+
+/** Every location of the practice the contact is assigned to, by name. */
+export async function assignedLocations(db: Executor, companyId: string, contactId: string) {
   const associated = await db
     .select({ location: locations })
     .from(locationAssignments)
     .innerJoin(locations, eq(locations.id, locationAssignments.locationId))
     .where(
       and(
-        eq(locationAssignments.customerId, query.contactId),
-        eq(locationAssignments.companyId, query.companyId),
+        eq(locationAssignments.customerId, contactId),
+        eq(locationAssignments.companyId, companyId),
       ),
     )
     .orderBy(...[...byName, locations.id].map((key) => asc(key)));
+  return associated.map((row) => toLocation(row.location));
+}
+
+/** One page of the practice's locations, and every location of it the contact is assigned to. */
+export async function listLocations(db: Executor, query: LocationListQuery): Promise<Locations> {
+  const page = await slice(db, query, query.pageSize, (query.page - 1) * query.pageSize);
   return {
     locationListObjectVms: page.map(toLocation),
-    associatedLocationListObjectVms: associated.map((row) => toLocation(row.location)),
-    total: total?.n ?? 0,
+    associatedLocationListObjectVms: await assignedLocations(db, query.companyId, query.contactId),
+    total: await countLocations(db, query),
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * Every location of the list, without paging, a batch at a time (the export, decision 0083):
+ * each batch its own short query, so no transaction is held while a slow client reads.
+ */
+export async function* allLocations(
+  db: Executor,
+  query: LocationListFilter,
+  batchSize = 250,
+): AsyncGenerator<Location[]> {
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = (await slice(db, query, batchSize, offset)).map(toLocation);
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+  }
 }

@@ -15,7 +15,7 @@ export interface ApiClientOptions {
   getLanguage: () => string;
 }
 
-function callUrl(apiOrigin: string, call: CallDefinition, query: object | undefined): URL {
+export function callUrl(apiOrigin: string, call: CallDefinition, query: object | undefined): URL {
   const url = new URL(`${API_BASE}${call.path}`, apiOrigin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;

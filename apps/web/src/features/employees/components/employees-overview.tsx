@@ -2,7 +2,8 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { ExportButton } from '../../../components/lists/export-button.tsx';
 import { ListPager } from '../../../components/lists/list-pager.tsx';
 import { ListSearch } from '../../../components/lists/list-search.tsx';
 import { useEmployees } from '../api/get-employees.ts';
@@ -11,6 +12,15 @@ import { employeesViewParams, readEmployeesView, type EmployeesView } from '../e
 import { EmployeesFilters } from './employees-filters.tsx';
 import { EmployeesTable } from './employees-table.tsx';
 import './employees-overview.css';
+
+/** The list as on screen, without paging: what the export takes. */
+const exportQuery = (
+  companyId: string,
+  { page: _page, pageSize: _size, ...view }: EmployeesView,
+) => ({
+  companyId,
+  ...view,
+});
 
 interface EmployeesOverviewProps {
   companyId: string;
@@ -54,9 +64,12 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
         <Text aria-live="polite">
           {data && t(narrowed ? 'EMPLOYEES.FOUND' : 'EMPLOYEES.COUNT', { total: data.total })}
         </Text>
-        <Button component={Link} to={ROUTES.employeeAdd}>
-          {t('EMPLOYEES.INVITE')}
-        </Button>
+        <Group>
+          <ExportButton call={calls.employeeExportEmployees} query={exportQuery(companyId, view)} />
+          <Button component={Link} to={ROUTES.employeeAdd}>
+            {t('EMPLOYEES.INVITE')}
+          </Button>
+        </Group>
       </Group>
       {employees.isError && (
         <Alert role="alert" color="red" variant="outline" mb="lg">

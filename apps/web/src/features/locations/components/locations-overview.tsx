@@ -2,11 +2,13 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ROUTES } from '@pp/contract';
+import { calls, ROUTES } from '@pp/contract';
+import { ExportButton } from '../../../components/lists/export-button.tsx';
 import { ListPager } from '../../../components/lists/list-pager.tsx';
 import { ListSearch } from '../../../components/lists/list-search.tsx';
 import type { LocationsView } from '../../../lib/ui-state/api/get-locations.ts';
 import { useActiveLocations } from '../../../lib/ui-state/use-active-locations.ts';
+import { useActiveCompany, useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { locationsViewParams, readLocationsView } from '../locations-view.ts';
 import { LocationCard } from './location-card.tsx';
 import { LocationsSort } from './locations-sort.tsx';
@@ -25,6 +27,9 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
   const data = locations.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const list = useRef<HTMLDivElement>(null);
+  const parentId = useActiveCompany()?.companyId;
+  const contactId = useCustomer()?.customerId;
+  const { page: _page, pageSize: _size, ...filter } = view;
   const ownIds = new Set(data?.associatedLocationListObjectVms.map((own) => own.locationId));
 
   const show = (changes: Partial<LocationsView>) =>
@@ -50,11 +55,19 @@ export function LocationsOverview({ isAdmin }: { isAdmin: boolean }) {
         <Text aria-live="polite">
           {data && t(view.search ? 'LOCATIONS.FOUND' : 'LOCATIONS.COUNT', { total: data.total })}
         </Text>
-        {isAdmin && (
-          <Button component={Link} to={ROUTES.locationAdd}>
-            {t('LOCATIONS.ADD')}
-          </Button>
-        )}
+        <Group>
+          {parentId && contactId && (
+            <ExportButton
+              call={calls.locationExportLocations}
+              query={{ parentId, contactId, ...filter }}
+            />
+          )}
+          {isAdmin && (
+            <Button component={Link} to={ROUTES.locationAdd}>
+              {t('LOCATIONS.ADD')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {data && data.associatedLocationListObjectVms.length > 0 && (
         <Text mb="md">
