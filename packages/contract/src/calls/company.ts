@@ -133,7 +133,7 @@ export const companyExportActivityLog = defineCall({
   tag: 'Company',
   summary:
     "The filtered activity log as a CSV file for Excel (UTF-8 with BOM, semicolons, header row in the caller's language; cells that would start a formula are prefixed). Each export is itself an entry of the log (admins)",
-  access: { practice: { from: 'body.companyId', role: 'admin', whileDisabled: 'allowed' } },
+  access: { practice: { from: 'body.companyId', role: 'admin' } },
   body: ActivityExportSchema,
   response: ActivityCsvSchema,
 });
