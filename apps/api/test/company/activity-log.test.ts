@@ -243,7 +243,7 @@ describe('the activity log of a practice (issue 27, decision 0082)', () => {
     expect(lines).toHaveLength(file.rows + 1);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};Anna Sommer;Roles;Role changed;Clara Wolf;role: member → admin$/,
+        /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};Anna Sommer;Roles;Role changed;Clara Wolf;Role: Member → Administrator$/,
       ),
     );
     // Only Clara's entries: Ben's phone change is not in it.
@@ -271,5 +271,24 @@ describe('the activity log of a practice (issue 27, decision 0082)', () => {
     });
     expectProblem(refused, 400, 'validation_failed');
     expect((await log('ben', { kind: 'exports' })).total).toBe(before.total + 2);
+  });
+
+  it('neutralises a name that Excel would take for a formula', async () => {
+    const db = api.db.database.db;
+    await db
+      .update(customers)
+      .set({ firstName: '=HYPERLINK("x")' })
+      .where(eq(customers.id, ids.clara));
+    const file = ActivityCsvSchema.parse(
+      (
+        await api.client.company.exportActivityLog({
+          token: await token('ben'),
+          body: { companyId: practices.sommer, kind: 'roles', language: 'de' },
+        })
+      ).json(),
+    );
+    await db.update(customers).set({ firstName: 'Clara' }).where(eq(customers.id, ids.clara));
+    expect(file.content).toContain(';"\'=HYPERLINK(""x"") Wolf";');
+    expect(file.content).not.toMatch(/;=HYPERLINK/);
   });
 });

@@ -7,6 +7,35 @@ const TEXTS = {
     header: ['Zeit', 'Wer', 'Art', 'Was', 'Betroffen', 'Änderungen'],
     deleted: 'Gelöschtes Konto',
     fileName: 'aktivitaeten',
+    empty: 'leer',
+    yes: 'Ja',
+    no: 'Nein',
+    fields: {
+      name: 'Name',
+      street: 'Straße',
+      postalCode: 'Postleitzahl',
+      city: 'Ort',
+      country: 'Land',
+      phone: 'Telefon',
+      email: 'E-Mail-Adresse',
+      website: 'Website',
+      phoneNumber: 'Telefon',
+      invoiceMail: 'E-Mail-Adresse für Rechnungen',
+      status: 'Status',
+      requiresSecondFactor: 'Zweiter Faktor Pflicht',
+      role: 'Rolle',
+      locations: 'Anzahl Standorte',
+      rows: 'Zeilen',
+    } as Record<string, string>,
+    values: {
+      member: 'Mitglied',
+      admin: 'Administrator/-in',
+      superadmin: 'Hauptadministrator/-in',
+      invited: 'Eingeladen',
+      requested: 'Angefragt',
+      enabled: 'Aktiv',
+      disabled: 'Deaktiviert',
+    } as Record<string, string>,
     practice: 'Praxis',
     location: 'Standort',
     kinds: {
@@ -52,6 +81,35 @@ const TEXTS = {
     header: ['Time', 'Who', 'Kind', 'What', 'Concerning', 'Changes'],
     deleted: 'Deleted account',
     fileName: 'activity',
+    empty: 'empty',
+    yes: 'Yes',
+    no: 'No',
+    fields: {
+      name: 'Name',
+      street: 'Street',
+      postalCode: 'Postal code',
+      city: 'City',
+      country: 'Country',
+      phone: 'Phone',
+      email: 'Email address',
+      website: 'Website',
+      phoneNumber: 'Phone',
+      invoiceMail: 'Email address for invoices',
+      status: 'Status',
+      requiresSecondFactor: 'Second factor required',
+      role: 'Role',
+      locations: 'Number of locations',
+      rows: 'Rows',
+    } as Record<string, string>,
+    values: {
+      member: 'Member',
+      admin: 'Administrator',
+      superadmin: 'Main administrator',
+      invited: 'Invited',
+      requested: 'Requested',
+      enabled: 'Active',
+      disabled: 'Disabled',
+    } as Record<string, string>,
     practice: 'Practice',
     location: 'Location',
     kinds: {
@@ -110,14 +168,17 @@ export function formatMoment(iso: string): string {
   return moment.format(new Date(iso)).replace(',', '');
 }
 
-const shownValue = (value: string | number | boolean | null) =>
-  value === null ? '–' : String(value);
-
 /** The activity log's entries as one CSV file for Excel. */
 export function activityCsv(entries: ActivityEntry[], language: Language) {
   const texts = TEXTS[language];
   const person = (who: ActivityPerson | null) =>
     who === null ? '' : who.deleted ? texts.deleted : (who.name ?? '');
+  const shownValue = (field: string, value: string | number | boolean | null) => {
+    if (value === null || value === '') return texts.empty;
+    if (typeof value === 'boolean') return value ? texts.yes : texts.no;
+    if (field === 'role' || field === 'status') return texts.values[String(value)] ?? String(value);
+    return String(value);
+  };
   const lines = [CSV_BOM, csvLine([...texts.header])];
   for (const entry of entries) {
     const { target } = entry;
@@ -135,11 +196,12 @@ export function activityCsv(entries: ActivityEntry[], language: Language) {
         texts.actions[entry.action] ?? entry.action,
         concerning,
         entry.changes
-          .map((change) =>
-            change.from === null && change.to === null
-              ? change.field
-              : `${change.field}: ${shownValue(change.from)} → ${shownValue(change.to)}`,
-          )
+          .map((change) => {
+            const field = texts.fields[change.field] ?? change.field;
+            return change.from === null && change.to === null
+              ? field
+              : `${field}: ${shownValue(change.field, change.from)} → ${shownValue(change.field, change.to)}`;
+          })
           .join(', '),
       ]),
     );
