@@ -141,7 +141,31 @@ app.get('/api/v1/Company/GetActivityLog', async (request) => {
     `select "id", "first_name", "last_name", "email" from "customers" where "id" = any($1::uuid[])`,
     [ids],
   );
-  return { entries: page.rows, names: names.rows, total: Number(total.rows[0].count) };
+  const practice = await pool.query(`select "name" from "companies" where "id" = $1`, [companyId]);
+  // The person filter's list: everyone the practice's log names, by name.
+  const named = await pool.query(
+    `select distinct "actor_customer_id", "entity", "entity_id" from "audit_log" where "company_id" = $1 and "action" = any($2)`,
+    [companyId, ['employee.role_changed']],
+  );
+  const everyone = [
+    ...new Set(
+      named.rows.flatMap((row: { actor_customer_id: string; entity_id: string }) => [
+        row.actor_customer_id,
+        row.entity_id,
+      ]),
+    ),
+  ];
+  const people = await pool.query(
+    `select "id", "first_name", "last_name", "email" from "customers" where "id" = any($1::uuid[])`,
+    [everyone],
+  );
+  return {
+    entries: page.rows,
+    names: names.rows,
+    practice: practice.rows[0],
+    people: people.rows,
+    total: Number(total.rows[0].count),
+  };
 });
 
 await app.listen({ port: Number(PORT), host: '127.0.0.1' });
