@@ -152,7 +152,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: ROUTES.activity,
     Page: page(
-      () => import('../../features/activity/components/activity-page.tsx'),
+      () => import('../../features/practices/activity/components/activity-page.tsx'),
       (m) => m.ActivityPage,
     ),
   },

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@pp/contract';
-import { useApiClient } from '../../../lib/api/api-context.ts';
-import { useLoadFailureToast } from '../../../lib/toasts/toast-context.ts';
+import { useApiClient } from '../../../../lib/api/api-context.ts';
+import { useLoadFailureToast } from '../../../../lib/toasts/toast-context.ts';
 import { activityFilters, type ActivityView } from '../activity-view.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Button, NativeSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_KIND_NAMES, type ActivityKind } from '@pp/contract';
-import { formatIsoDate, parseDateInput } from '../../../lib/format/format.ts';
+import { formatIsoDate, parseDateInput } from '../../../../lib/format/format.ts';
 import type { ActivityView } from '../activity-view.ts';
 
 interface ActivityFiltersProps {

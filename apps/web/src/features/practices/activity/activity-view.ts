@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ActivityViewSchema } from '@pp/contract';
-import { listView } from '../../lib/lists/list-view.ts';
+import { listView } from '../../../lib/lists/list-view.ts';
 
 /** What a page of the activity log shows: person, kind, days, page and page size. */
 export type ActivityView = z.output<typeof ActivityViewSchema>;

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry, ActivityPerson } from '@pp/contract';
-import { formatDate, formatTime } from '../../../lib/format/format.ts';
+import { formatDate, formatTime } from '../../../../lib/format/format.ts';
 
 const COLUMNS = [
   'ACTIVITY.COLUMN_TIME',

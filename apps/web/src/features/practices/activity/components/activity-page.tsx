@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Input.css';
 import { useTranslation } from 'react-i18next';
-import { NoPracticeInvitation } from '../../../components/no-practice-invitation.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useActiveCompany } from '../../../lib/ui-state/use-customer.ts';
+import { NoPracticeInvitation } from '../../../../components/no-practice-invitation.tsx';
+import { PageHeader } from '../../../../components/page-header.tsx';
+import { useActiveCompany } from '../../../../lib/ui-state/use-customer.ts';
 import { ActivityOverview } from './activity-overview.tsx';
 
 /** `/my-practice/activity` (admins): who changed what in the active practice, and when. */

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListPager } from '../../../components/lists/list-pager.tsx';
+import { ListPager } from '../../../../components/lists/list-pager.tsx';
 import { useActivityLog, useExportActivityLog } from '../api/activity-log.ts';
 import { activityViewParams, readActivityView, type ActivityView } from '../activity-view.ts';
 import { ActivityFilters } from './activity-filters.tsx';

@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { calls, ROUTES, type ActivityEntry, type ActivityLog } from '@pp/contract';
-import { onCall } from '../../testing/call-handler.ts';
-import { ANNA_ID, anna, ben, CLARA_ID, clara, SOMMER_ID } from '../../testing/demo-customers.ts';
-import { fakePortal } from '../../testing/fake-portal.ts';
-import { requests, server } from '../../testing/portal-server.ts';
-import { renderApp } from '../../testing/render-app.tsx';
+import { onCall } from '../../../testing/call-handler.ts';
+import { ANNA_ID, anna, ben, CLARA_ID, clara, SOMMER_ID } from '../../../testing/demo-customers.ts';
+import { fakePortal } from '../../../testing/fake-portal.ts';
+import { requests, server } from '../../../testing/portal-server.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
 
 const roleChange: ActivityEntry = {
   id: 2,
