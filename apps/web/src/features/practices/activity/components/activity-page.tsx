@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
 import { useTranslation } from 'react-i18next';
 import { NoPracticeInvitation } from '../../../../components/no-practice-invitation.tsx';
 import { PageHeader } from '../../../../components/page-header.tsx';
