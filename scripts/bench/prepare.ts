@@ -51,6 +51,13 @@ export async function prepareBenchDatabase(database: Database, issuer: string) {
     select ${practice.id}, 'Standort ' || lpad(n::text, 5, '0'), 'Straße ' || n,
            lpad((10000 + n % 89999)::text, 5, '0'), 'Stadt ' || (n % 50)
       from generate_series(1, ${BENCH_SIZE}) n`);
+  // The activity log of issue 27: a role change of each person by the admin, a minute apart.
+  await db.execute(sql`
+    insert into audit_log (at, actor_customer_id, action, entity, entity_id, company_id, data)
+    select now() - n * interval '1 minute', ${admin.id}, 'employee.role_changed', 'membership',
+           customers.id::text, ${practice.id}, '{"from": "member", "to": "admin"}'::jsonb
+      from generate_series(1, ${BENCH_SIZE - 1}) n
+      join customers on customers.email = 'person' || n || '@bench.example.com'`);
   await db.execute(sql`analyze`);
   return { practiceId: practice.id, adminId: admin.id };
 }

@@ -118,6 +118,56 @@ app.get('/api/v1/Employee/GetEmployees', async (request) => {
   return { employees: page.rows, assigned: assigned.rows, total: Number(total.rows[0].count) };
 });
 
+app.get('/api/v1/Company/GetActivityLog', async (request) => {
+  const { companyId } = request.query as { companyId: string };
+  await memberOf(request.headers.authorization, companyId);
+  const page = await pool.query(
+    `select * from "audit_log" where "audit_log"."company_id" = $1 and "audit_log"."action" = any($2) order by "audit_log"."at" desc, "audit_log"."id" desc limit $3 offset $4`,
+    [companyId, ['employee.role_changed'], 25, 50],
+  );
+  const total = await pool.query(
+    `select count(*) from "audit_log" where "audit_log"."company_id" = $1 and "audit_log"."action" = any($2)`,
+    [companyId, ['employee.role_changed']],
+  );
+  const ids = [
+    ...new Set(
+      page.rows.flatMap((row: { actor_customer_id: string; entity_id: string }) => [
+        row.actor_customer_id,
+        row.entity_id,
+      ]),
+    ),
+  ];
+  const names = await pool.query(
+    `select "id", "first_name", "last_name", "email" from "customers" where "id" = any($1::uuid[])`,
+    [ids],
+  );
+  const practice = await pool.query(`select "name" from "companies" where "id" = $1`, [companyId]);
+  // The person filter's list: everyone the practice's log names, by name.
+  const named = await pool.query(
+    `select distinct "actor_customer_id", "entity", "entity_id" from "audit_log" where "company_id" = $1 and "action" = any($2)`,
+    [companyId, ['employee.role_changed']],
+  );
+  const everyone = [
+    ...new Set(
+      named.rows.flatMap((row: { actor_customer_id: string; entity_id: string }) => [
+        row.actor_customer_id,
+        row.entity_id,
+      ]),
+    ),
+  ];
+  const people = await pool.query(
+    `select "id", "first_name", "last_name", "email" from "customers" where "id" = any($1::uuid[])`,
+    [everyone],
+  );
+  return {
+    entries: page.rows,
+    names: names.rows,
+    practice: practice.rows[0],
+    people: people.rows,
+    total: Number(total.rows[0].count),
+  };
+});
+
 await app.listen({ port: Number(PORT), host: '127.0.0.1' });
 process.on(
   'SIGTERM',

@@ -234,6 +234,13 @@ try {
       true,
       ['name', 'city', 'postalCode'],
     ],
+    [
+      'Company/GetActivityLog (page 3 of 10,000 entries)',
+      (ids, page = 3) =>
+        `/Company/GetActivityLog?companyId=${ids.practiceId}&page=${page}&pageSize=25`,
+      true,
+      [],
+    ],
   ];
   /** Sizes, pages, directions and orders in turn: no request repeats within a run. */
   const everyPage = (pathOf: (page: number) => string, sorts: readonly string[]) => {

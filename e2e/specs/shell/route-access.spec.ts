@@ -25,6 +25,7 @@ const ADMIN_ONLY_ROUTES = [
   '/my-practice/employees-overview',
   '/my-practice/employees-overview/add',
   '/my-practice/employees-overview/information-employee',
+  '/my-practice/activity',
 ] as const;
 
 async function expectAllowed(
@@ -57,7 +58,7 @@ async function visitAll(page: Page, origin: string, adminRoutes: 'allowed' | 're
   }
 }
 
-test.describe('URL access check on all 16 routes', () => {
+test.describe('URL access check on all 17 routes', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('clara.wolf (member) opens the member routes and is refused the admin routes', async ({

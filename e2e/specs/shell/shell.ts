@@ -18,6 +18,7 @@ export const ROUTE_HEADINGS_DE = {
   '/my-practice/location-overview': 'Standorte',
   '/my-practice/location-overview/add': 'Standort hinzufügen',
   '/my-practice/location-overview/information-location': 'Standortdaten',
+  '/my-practice/activity': 'Aktivitätsprotokoll',
 } as const;
 
 export const REFUSED_NOTICE_DE =

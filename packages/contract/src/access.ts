@@ -16,6 +16,7 @@ export const ROUTES = {
   locations: '/my-practice/location-overview',
   locationAdd: '/my-practice/location-overview/add',
   locationInformation: '/my-practice/location-overview/information-location',
+  activity: '/my-practice/activity',
 } as const;
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
@@ -44,6 +45,7 @@ export const ADMIN_PATTERNS: readonly string[] = [
   '/my-practice/employees-overview',
   '/my-practice/employees-overview/add',
   '/my-practice/employees-overview/information-employee',
+  '/my-practice/activity',
 ];
 
 const segments = (path: string) => path.split('/').filter((segment) => segment !== '');

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './account-deletion.ts';
+export * from './activity.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';
 export * from './codes.ts';

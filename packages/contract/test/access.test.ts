@@ -28,6 +28,8 @@ const TABLE: [string, boolean, boolean][] = [
   [ROUTES.employees, false, true],
   [ROUTES.employeeAdd, false, true],
   [ROUTES.employeeInformation, false, true],
+  // Issue 27: the practice's activity log (decision 0082).
+  [ROUTES.activity, false, true],
 ];
 
 describe('URL access check', () => {

@@ -36,6 +36,8 @@ export const ROWS: Record<string, Row> = {
   }),
   Company_DisableCompany: practice,
   Company_EnableCompany: practice,
+  Company_ExportActivityLog: (o) => ({ body: { companyId: o.practice } }),
+  Company_GetActivityLog: practice,
   Company_GetCompany: practice,
   Company_GetSentRequests: none,
   Company_UpdateCompany: (o) => ({ body: { companyId: o.practice, phone: '+49 30 1234567' } }),

@@ -1,4 +1,5 @@
 // Every call of the api, one file per area of the specification (§7).
+export * from './activity.ts';
 export * from './company.ts';
 export * from './customer.ts';
 export * from './customer-account.ts';

@@ -46,6 +46,18 @@ function changesOf<Row, F extends keyof Row>(
   return changes;
 }
 
+/** Each changed field's stored and new value. */
+function changesFromTo<Row, F extends keyof Row>(
+  stored: Row,
+  changes: Partial<Pick<Row, F>>,
+): Record<string, { from: unknown; to: unknown }> {
+  const fromTo: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of Object.keys(changes) as F[]) {
+    fromTo[String(field)] = { from: stored[field] ?? null, to: changes[field] ?? null };
+  }
+  return fromTo;
+}
+
 /** The postal code the record will have must fit the country it will have. */
 function assertPostalCodeFits(after: StoredAddress): void {
   const country = after.country ?? DEFAULT_COUNTRY;
@@ -79,7 +91,9 @@ export async function updateAddress<Row extends StoredAddress, F extends keyof R
       action: `${entity}.updated`,
       entity,
       ...update.audited(row),
-      data: { fields },
+      // Old → new of each changed field, for the practice's activity log (decision 0082):
+      // addresses, phone numbers and settings of the practice or location, never a secret.
+      data: { fields, changes: changesFromTo(stored, changes) },
     });
     return row;
   });

@@ -19,6 +19,7 @@ export function setStatus(db: Db, change: StatusChange) {
         entity: 'membership',
         entityId: targetId,
         companyId,
+        data: { from, to },
       });
     }
     return employeeOf(tx, companyId, targetId);

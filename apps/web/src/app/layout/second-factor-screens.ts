@@ -9,4 +9,5 @@ export const PRACTICE_SCREENS: ReadonlySet<string> = new Set([
   ROUTES.locations,
   ROUTES.locationAdd,
   ROUTES.locationInformation,
+  ROUTES.activity,
 ]);

@@ -149,4 +149,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       (m) => m.LocationInformationPage,
     ),
   },
+  {
+    path: ROUTES.activity,
+    Page: page(
+      () => import('../../features/practices/activity/components/activity-page.tsx'),
+      (m) => m.ActivityPage,
+    ),
+  },
 ];

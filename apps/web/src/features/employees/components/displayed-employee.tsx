@@ -68,7 +68,15 @@ export function DisplayedEmployee({ companyId, customerId, viewer }: DisplayedEm
       {mayChangeLocations(data) && (
         <EmployeeLocationsForm companyId={companyId} employee={data} name={name} />
       )}
-      {back}
+      <Group gap="lg" wrap="wrap">
+        {back}
+        <Anchor
+          component={Link}
+          to={`${ROUTES.activity}?${new URLSearchParams({ customerId: data.customerId }).toString()}`}
+        >
+          {t('EMPLOYEE_INFORMATION.ACTIVITY', { name })}
+        </Anchor>
+      </Group>
     </>
   );
 }

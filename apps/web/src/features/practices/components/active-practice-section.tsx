@@ -47,15 +47,14 @@ export function ActivePracticeSection({ company, headingRef }: ActivePracticeSec
         </Alert>
       )}
       {isAdmin && (
-        <Button
-          component={Link}
-          to={ROUTES.practiceInformation}
-          variant="default"
-          mt="lg"
-          w="fit-content"
-        >
-          {t('MY_PRACTICE.EDIT')}
-        </Button>
+        <Group gap="sm" mt="lg">
+          <Button component={Link} to={ROUTES.practiceInformation} variant="default">
+            {t('MY_PRACTICE.EDIT')}
+          </Button>
+          <Button component={Link} to={ROUTES.activity} variant="default">
+            {t('MY_PRACTICE.ACTIVITY')}
+          </Button>
+        </Group>
       )}
     </Card>
   );

@@ -1,0 +1,312 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ACTIVITY_KIND_NAMES,
+  ACTIVITY_KINDS,
+  activityKindOf,
+  type ActivityEntry,
+  type ActivityKind,
+  type ActivityLog,
+  type ActivityPerson,
+} from '@pp/contract';
+import type { Executor } from '../../db/client.ts';
+import { auditLog, companies, customers, invitations, locations } from '../../db/schema.ts';
+import { TypedInviteeSchema } from '../employees/typed.ts';
+
+/** The filters of the log (decision 0082). */
+export interface ActivityFilters {
+  customerId?: string | undefined;
+  kind?: ActivityKind | undefined;
+  /** First and last day shown, ISO dates in German time, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const ALL_ACTIONS: string[] = ACTIVITY_KIND_NAMES.flatMap((kind) => [...ACTIVITY_KINDS[kind]]);
+
+/**
+ * The practice's entries the filters select: only the actions the log shows, only this
+ * practice's (`company_id`), a person as the one who acted or the one acted on.
+ */
+function selecting(companyId: string, filters: ActivityFilters): SQL | undefined {
+  const actions = filters.kind ? [...ACTIVITY_KINDS[filters.kind]] : ALL_ACTIONS;
+  return and(
+    eq(auditLog.companyId, companyId),
+    inArray(auditLog.action, actions),
+    filters.customerId
+      ? or(
+          eq(auditLog.actorCustomerId, filters.customerId),
+          and(eq(auditLog.entity, 'membership'), eq(auditLog.entityId, filters.customerId)),
+        )
+      : undefined,
+    filters.from
+      ? sql`${auditLog.at} >= (${filters.from}::date::timestamp at time zone 'Europe/Berlin')`
+      : undefined,
+    filters.to
+      ? sql`${auditLog.at} < ((${filters.to}::date + 1)::timestamp at time zone 'Europe/Berlin')`
+      : undefined,
+  );
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+const personIdsOf = (rows: AuditRow[]) => [
+  ...new Set(
+    rows.flatMap((row) => [
+      ...(row.actorCustomerId ? [row.actorCustomerId] : []),
+      ...(row.entity === 'membership' && row.entityId ? [row.entityId] : []),
+    ]),
+  ),
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
+
+/**
+ * People's names as they are now (decision 0082): the customer's own name, else the name typed
+ * when they were invited to this practice, else their address. An id with no customer is a
+ * deleted account (its entries carry a pseudonym, decision 0078): no name.
+ */
+async function peopleNamed(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  const valid = ids.filter((id) => UUID.test(id));
+  const names = new Map<string, string>();
+  if (valid.length === 0) return names;
+  const found = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(inArray(customers.id, valid));
+  const unnamed = found.filter((row) => !fullName(row.firstName, row.lastName));
+  const typed = unnamed.length
+    ? await db
+        .select({ customerId: invitations.customerId, typed: invitations.typed })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.companyId, companyId),
+            inArray(
+              invitations.customerId,
+              unnamed.map((row) => row.id),
+            ),
+          ),
+        )
+        .orderBy(desc(invitations.createdAt))
+    : [];
+  for (const row of found) {
+    const invited = typed.find((invitation) => invitation.customerId === row.id);
+    const typedName = invited
+      ? (() => {
+          const parsed = TypedInviteeSchema.safeParse(invited.typed);
+          return parsed.success ? fullName(parsed.data.firstName, parsed.data.lastName) : null;
+        })()
+      : null;
+    names.set(row.id, fullName(row.firstName, row.lastName) ?? typedName ?? row.email);
+  }
+  return names;
+}
+
+function personOf(id: string | null, names: Map<string, string>): ActivityPerson | null {
+  if (!id) return null;
+  const name = names.get(id);
+  return name === undefined
+    ? { customerId: null, name: null, deleted: true }
+    : { customerId: id, name, deleted: false };
+}
+
+type Value = string | number | boolean | null;
+const isValue = (value: unknown): value is Value =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * The fields an entry changed, old → new, from what its route wrote: only the keys named here
+ * are read, so nothing else an entry holds (and never a secret) is shown.
+ */
+export function changesOf(row: Pick<AuditRow, 'action' | 'data'>): ActivityEntry['changes'] {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  const change = (field: string, from: unknown, to: unknown) =>
+    isValue(from) && isValue(to) ? [{ field, from, to }] : [];
+  switch (row.action) {
+    case 'company.updated':
+    case 'location.updated': {
+      const fromTo = data.changes;
+      if (fromTo && typeof fromTo === 'object') {
+        return Object.entries(fromTo as Record<string, { from?: unknown; to?: unknown }>).flatMap(
+          ([field, value]) => change(field, value?.from ?? null, value?.to ?? null),
+        );
+      }
+      // Entries from before old values were kept name the fields only.
+      return Array.isArray(data.fields)
+        ? data.fields
+            .filter((f) => typeof f === 'string')
+            .map((field: string) => ({
+              field,
+              from: null,
+              to: null,
+            }))
+        : [];
+    }
+    case 'company.second_factor_requirement_changed':
+      return typeof data.requiresSecondFactor === 'boolean'
+        ? change('requiresSecondFactor', !data.requiresSecondFactor, data.requiresSecondFactor)
+        : [];
+    case 'employee.role_changed':
+      return change('role', data.from, data.to);
+    case 'employee.superadmin_transferred':
+      return change('role', null, 'superadmin');
+    case 'employee.invited':
+      return data.role === undefined ? [] : change('role', null, data.role);
+    case 'employee.enabled':
+    case 'employee.disabled':
+    case 'employee.request_enabled':
+    case 'employee.request_disabled':
+      return data.from === undefined ? [] : change('status', data.from, data.to);
+    case 'employee.locations_changed':
+      return data.locations === undefined ? [] : change('locations', null, data.locations);
+    default:
+      return data.rows === undefined ? [] : change('rows', null, data.rows);
+  }
+}
+
+/** The entries with names resolved now: people, the practice, its locations. */
+async function entriesOf(
+  db: Executor,
+  companyId: string,
+  rows: AuditRow[],
+): Promise<ActivityEntry[]> {
+  const names = await peopleNamed(db, companyId, personIdsOf(rows));
+  const locationIds = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.entity === 'location' && row.entityId && UUID.test(row.entityId) ? [row.entityId] : [],
+      ),
+    ),
+  ];
+  const locationNames = new Map(
+    (locationIds.length
+      ? await db
+          .select({ id: locations.id, name: locations.name })
+          .from(locations)
+          .where(and(eq(locations.companyId, companyId), inArray(locations.id, locationIds)))
+      : []
+    ).map((row) => [row.id, row.name]),
+  );
+  const [practice] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return rows.map((row): ActivityEntry => {
+    const kind = activityKindOf(row.action) ?? 'practice';
+    const target: ActivityEntry['target'] =
+      row.entity === 'membership'
+        ? {
+            type: 'person',
+            id: null,
+            name: null,
+            person: personOf(row.entityId, names),
+          }
+        : row.entity === 'location'
+          ? {
+              type: 'location',
+              id: row.entityId,
+              name: (row.entityId && locationNames.get(row.entityId)) ?? null,
+              person: null,
+            }
+          : { type: 'practice', id: companyId, name: practice?.name ?? null, person: null };
+    if (target.person) target.id = target.person.customerId;
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      kind,
+      action: row.action,
+      actor: personOf(row.actorCustomerId, names),
+      target,
+      changes: changesOf(row),
+    };
+  });
+}
+
+/** How many people the person filter offers: those of the most recent entries. */
+export const FILTER_PEOPLE = 100;
+
+/**
+ * The people of the person filter: the {@link FILTER_PEOPLE} whom the practice's log names most
+ * recently (who acted or to whom), plus the one filtered by, by their current names. A deleted
+ * account is not offered.
+ */
+async function peopleOfLog(db: Executor, companyId: string, selected: string | undefined) {
+  const actions = sql.join(
+    ALL_ACTIONS.map((action) => sql`${action}`),
+    sql`, `,
+  );
+  const recent = await db.execute(sql`
+    select person from (
+      select ${auditLog.actorCustomerId}::text as person, ${auditLog.at} as at from ${auditLog}
+       where ${auditLog.companyId} = ${companyId} and ${auditLog.action} in (${actions})
+         and ${auditLog.actorCustomerId} is not null
+      union all
+      select ${auditLog.entityId} as person, ${auditLog.at} as at from ${auditLog}
+       where ${auditLog.companyId} = ${companyId} and ${auditLog.action} in (${actions})
+         and ${auditLog.entity} = 'membership' and ${auditLog.entityId} is not null
+    ) named
+    group by person order by max(at) desc limit ${FILTER_PEOPLE}`);
+  // Both drivers answer `{ rows }` (as the CRM's raw statements read them).
+  const { rows } = recent as unknown as { rows: { person: string }[] };
+  const personIds = [
+    ...new Set([...rows.map((row) => row.person), ...(selected ? [selected] : [])]),
+  ];
+  const names = await peopleNamed(db, companyId, personIds);
+  return [...names.entries()]
+    .map(([customerId, name]) => ({ customerId, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'de'));
+}
+
+/** One page of the practice's log, newest first. */
+export async function activityLogOf(
+  db: Executor,
+  companyId: string,
+  query: ActivityFilters & { page: number; pageSize: number },
+): Promise<ActivityLog> {
+  const where = selecting(companyId, query);
+  const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    entries: await entriesOf(db, companyId, rows),
+    total: counted?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    people: await peopleOfLog(db, companyId, query.customerId),
+  };
+}
+
+/** The most entries one export holds: the newest ones of the filtered view. */
+export const EXPORT_MAX_ENTRIES = 10_000;
+
+/** All entries of the filtered view (up to {@link EXPORT_MAX_ENTRIES}), newest first. */
+export async function activityEntriesFor(
+  db: Executor,
+  companyId: string,
+  filters: ActivityFilters,
+): Promise<ActivityEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(selecting(companyId, filters))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(EXPORT_MAX_ENTRIES);
+  return entriesOf(db, companyId, rows);
+}
