@@ -1,5 +1,5 @@
 import type { ActivityEntry, ActivityPerson, Language } from '@pp/contract';
-import { CSV_BOM, csvLine } from '../csv/csv.ts';
+import { EXCEL_BOM, excelLine } from '../csv/excel-csv.ts';
 
 /** The file's texts in the person's language (the screen's texts say the same, de.json/en.json). */
 const TEXTS = {
@@ -179,7 +179,7 @@ export function activityCsv(entries: ActivityEntry[], language: Language) {
     if (field === 'role' || field === 'status') return texts.values[String(value)] ?? String(value);
     return String(value);
   };
-  const lines = [CSV_BOM, csvLine([...texts.header])];
+  const lines = [EXCEL_BOM, excelLine([...texts.header])];
   for (const entry of entries) {
     const { target } = entry;
     const concerning =
@@ -189,7 +189,7 @@ export function activityCsv(entries: ActivityEntry[], language: Language) {
             target.name ? `: ${target.name}` : ''
           }`;
     lines.push(
-      csvLine([
+      excelLine([
         formatMoment(entry.at),
         person(entry.actor),
         texts.kinds[entry.kind],

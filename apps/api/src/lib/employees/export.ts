@@ -6,7 +6,7 @@ import { excelCsvStream, fileDay } from '../csv/excel-csv-stream.ts';
 import { employeeCells, employeeFileName, employeeHeader } from './export-columns.ts';
 import { allEmployees, countEmployees, type EmployeeListFilter } from './view.ts';
 
-export const EMPLOYEES_EXPORTED = 'employees.exported';
+export const EMPLOYEES_EXPORTED = 'company.employees_exported';
 
 interface ExportRequest {
   actorCustomerId: string;

@@ -10,7 +10,7 @@ import {
   type LocationListFilter,
 } from './list.ts';
 
-export const LOCATIONS_EXPORTED = 'locations.exported';
+export const LOCATIONS_EXPORTED = 'company.locations_exported';
 
 /** The words of the location list's screens (de.json / en.json `LOCATIONS`). */
 const TEXTS = {
