@@ -1,5 +1,4 @@
-import '@mantine/core/styles/List.css';
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../../lib/format/format.ts';
@@ -17,9 +16,9 @@ const LIMITATIONS = [
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="xs">
+      <h2 className="statement-heading" id={id}>
         {title}
-      </Title>
+      </h2>
       {children}
     </section>
   );
@@ -50,51 +49,51 @@ export function AccessibilityStatement({
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{s('TITLE')}</Title>
-      <Text>{s('INTRO', { portal: portalName, origin: window.location.origin })}</Text>
+      <h1 className="statement-title">{s('TITLE')}</h1>
+      <p>{s('INTRO', { portal: portalName, origin: window.location.origin })}</p>
       <Part id="a11y-status" title={s('STATUS_TITLE')}>
-        <Text>{s('STATUS')}</Text>
+        <p>{s('STATUS')}</p>
       </Part>
       <Part id="a11y-measured" title={s('MEASURED_TITLE')}>
-        <List>
+        <ul>
           {MEASURED.map((key) => (
-            <List.Item key={key}>{s(`MEASURED_${key}`)}</List.Item>
+            <li key={key}>{s(`MEASURED_${key}`)}</li>
           ))}
-        </List>
+        </ul>
       </Part>
       <Part id="a11y-limitations" title={s('LIMITATIONS_TITLE')}>
-        <List>
+        <ul>
           {LIMITATIONS.map((key) => (
-            <List.Item key={key}>{s(`LIMITATION_${key}`)}</List.Item>
+            <li key={key}>{s(`LIMITATION_${key}`)}</li>
           ))}
-        </List>
+        </ul>
       </Part>
       <Part id="a11y-review" title={s('REVIEW_TITLE')}>
-        <Text>
+        <p>
           {s('REVIEW', {
             written: formatIsoDate(STATEMENT_WRITTEN),
             reviewed: formatIsoDate(LAST_REVIEWED),
           })}
-        </Text>
+        </p>
       </Part>
       <Part id="a11y-feedback" title={s('FEEDBACK_TITLE')}>
-        <Text>{s('FEEDBACK')}</Text>
-        <Text mt="xs">
+        <p>{s('FEEDBACK')}</p>
+        <p>
           {s('FEEDBACK_CONTACT')}:{' '}
           {contact ? <ContactLink contact={contact} /> : s('CONTACT_UNAVAILABLE')}
-        </Text>
+        </p>
       </Part>
       <Part id="a11y-enforcement" title={s('ENFORCEMENT_TITLE')}>
-        <Text>{s('ENFORCEMENT')}</Text>
-        <Text mt="xs">{s('ENFORCEMENT_REPRESENTATION')}</Text>
-        <Text mt="xs" component="address" fs="normal">
+        <p>{s('ENFORCEMENT')}</p>
+        <p>{s('ENFORCEMENT_REPRESENTATION')}</p>
+        <address className="statement-address">
           {s('AUTHORITY_NAME')}
           <br />
           {s('AUTHORITY_ADDRESS')}
           <br />
           {s('AUTHORITY_EMAIL_LABEL')}:{' '}
           <Anchor href={`mailto:${s('AUTHORITY_EMAIL')}`}>{s('AUTHORITY_EMAIL')}</Anchor>
-        </Text>
+        </address>
       </Part>
     </Stack>
   );
