@@ -3,6 +3,7 @@ export * from './company.ts';
 export * from './customer.ts';
 export * from './customer-account.ts';
 export * from './employee.ts';
+export * from './employee-bulk.ts';
 export * from './lifetime.ts';
 export * from './location.ts';
 export * from './preferences.ts';
