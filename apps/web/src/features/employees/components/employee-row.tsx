@@ -1,4 +1,4 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor, Badge, Checkbox } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,13 +17,17 @@ interface EmployeeRowProps {
   companyId: string;
   employee: Employee;
   viewer: Viewer;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
 }
 
 /**
  * One person of the list: name (to their page), address, role, status, locations and the menu of
  * what the viewer may do with them. A table row on wide screens, a compact block on a phone.
  */
-export function EmployeeRow({ companyId, employee, viewer }: EmployeeRowProps) {
+export function EmployeeRow(props: EmployeeRowProps) {
+  const { companyId, employee, viewer } = props;
   const { t } = useTranslation();
   const name = employeeName(t, employee);
   const places = employee.locations.map((location) => location.name).join(', ');
@@ -38,6 +42,15 @@ export function EmployeeRow({ companyId, employee, viewer }: EmployeeRowProps) {
 
   return (
     <tr role="row" className="employee-row">
+      <td role="cell" className="employee-select">
+        {props.selectable && (
+          <Checkbox
+            aria-label={t('BULK_ACTIONS.SELECT_ONE', { name })}
+            checked={props.selected}
+            onChange={(event) => props.onSelect(event.currentTarget.checked)}
+          />
+        )}
+      </td>
       <th scope="row" role="rowheader" className="employee-name">
         <Anchor component={Link} to={employeeInformationLink(employee.customerId)}>
           {name}
