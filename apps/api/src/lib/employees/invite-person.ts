@@ -52,7 +52,9 @@ export async function invitePerson(tx: Executor, config: Config, person: PersonT
         .returning()
     )[0];
   if (!invitee) throw new Error('the invitee was not created');
-  await tx.insert(memberships).values({ customerId: invitee.id, companyId, role, status: 'invited' });
+  await tx
+    .insert(memberships)
+    .values({ customerId: invitee.id, companyId, role, status: 'invited' });
   const { link, ...secret } = freshInvitation(config);
   await tx.insert(invitations).values({
     companyId,

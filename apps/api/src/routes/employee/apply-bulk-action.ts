@@ -52,7 +52,11 @@ export default defineRoute(calls.employeeApplyBulkAction, async (request) => {
   const caller = request.customer;
   const bulk = { call: calls.employeeApplyBulkAction.path, companyId, callerId: caller.id };
   return runBulk(db, { ...bulk, idempotencyKey, dryRun: false }, async (tx, role) => {
-    const act = actOn(action, config, companyId, { id: caller.id, role, name: displayName(caller) });
+    const act = actOn(action, config, companyId, {
+      id: caller.id,
+      role,
+      name: displayName(caller),
+    });
     const seen = new Set<string>();
     const results: BulkRowResult[] = [];
     for (const [index, customerId] of customerIds.entries()) {

@@ -30,7 +30,10 @@ export default defineRoute(calls.employeeInviteEmployees, async (request) => {
   for (const [index, row] of rows.entries()) {
     const foreign = await foreignLocations(db, companyId, row.locationIds);
     errors.push(
-      ...foreign.map((error) => ({ ...error, field: `body.rows.${index}.${error.field.slice(5)}` })),
+      ...foreign.map((error) => ({
+        ...error,
+        field: `body.rows.${index}.${error.field.slice(5)}`,
+      })),
     );
   }
   if (errors.length > 0) throw ApiError.badRequest(errors);
@@ -81,5 +84,7 @@ async function refusalOf(
   if (seen.has(email)) return 'duplicate' as const;
   const membership = await membershipByEmail(tx, email, companyId);
   if (!membership) return undefined;
-  return membership.status === 'invited' ? ('already_invited' as const) : ('already_member' as const);
+  return membership.status === 'invited'
+    ? ('already_invited' as const)
+    : ('already_member' as const);
 }
