@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   BulkResultsSchema,
@@ -149,6 +149,41 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
     const retried = reasons(await t.inviteRows('sara', { rows, idempotencyKey: randomUUID() }));
     expect(retried.slice(0, limit).every((r) => r === 'already_invited')).toBe(true);
     expect(await t.mails()).toBe(mails);
+  });
+
+  it('a request that failed half-way stored nothing: retried with its key, it sends every row once', async () => {
+    const t = await team();
+    const boom = uniqueEmail('boom');
+    // A fault the api does not expect, after the first rows were written: the request fails.
+    await db().execute(
+      sql.raw(`create function refuse_boom() returns trigger language plpgsql as $$
+        begin
+          if new.email = '${boom}' then raise exception 'simulated fault'; end if;
+          return new;
+        end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger refuse_boom before insert on invitations
+        for each row execute function refuse_boom()`),
+    );
+    const rows = [{ email: uniqueEmail('vor') }, { email: boom }, { email: uniqueEmail('nach') }];
+    const key = randomUUID();
+    const failed = await t.inviteRows('sara', { rows, idempotencyKey: key });
+    expect(failed.statusCode).toBe(500);
+    expect(await t.mails()).toBe(0);
+    await db().execute(sql`drop trigger refuse_boom on invitations`);
+    await db().execute(sql`drop function refuse_boom()`);
+    expect(reasons(await t.inviteRows('sara', { rows, idempotencyKey: key }))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(reasons(await t.inviteRows('sara', { rows, idempotencyKey: key }))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
+    expect(await t.mails()).toBe(3);
   });
 
   it('bad input is 400 with field errors per row, and stores nothing', async () => {
@@ -319,5 +354,33 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
     expect(
       await db().select().from(bulkRequests).where(eq(bulkRequests.companyId, t.practice.id)),
     ).toEqual([]);
+  });
+});
+
+describe('the per-account write limit (decision 0050) counts a bulk request once', () => {
+  const api = useApi({ env: { ACCOUNT_WRITES_PER_HOUR: '2' } });
+  const db = () => api.db.database.db;
+
+  it('two requests of ten rows each pass a limit of two writes; the third is refused and sends nothing', async () => {
+    const email = uniqueEmail('limit');
+    const owner = await createCustomer(db(), { email });
+    const practice = await createPractice(db(), { superadminId: owner.id });
+    const send = async () =>
+      api.client.employee.inviteEmployees({
+        token: await api.issuer.tokenFor(email),
+        body: {
+          companyId: practice.id,
+          rows: Array.from({ length: 10 }, () => ({ email: uniqueEmail('zehn') })),
+          idempotencyKey: randomUUID(),
+        },
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    expectProblem(await send(), 429, 'rate_limited');
+    const [mails] = await db()
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.companyId, practice.id));
+    expect(mails!.n).toBe(20);
   });
 });
