@@ -16,6 +16,8 @@ import {
   mailOutbox,
   memberships,
 } from '../../src/db/schema.ts';
+import { DEFAULT_RETENTION } from '../../src/lib/retention/periods.ts';
+import { applyRetention } from '../../src/lib/retention/retention.ts';
 import { MAIL_LIMITS } from '../../src/mail/quota.ts';
 import { useApi } from '../support/context.ts';
 import { expectProblem } from '../support/expect-problem.ts';
@@ -184,6 +186,24 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
       'ok',
     ]);
     expect(await t.mails()).toBe(3);
+  });
+
+  it('a stored answer goes with housekeeping after a day', async () => {
+    const t = await team();
+    const [old, fresh] = [randomUUID(), randomUUID()];
+    for (const key of [old, fresh]) {
+      await t.inviteRows('sara', { rows: [{ email: uniqueEmail('alt') }], idempotencyKey: key });
+    }
+    await db()
+      .update(bulkRequests)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(bulkRequests.idempotencyKey, old));
+    await applyRetention(db(), DEFAULT_RETENTION);
+    const left = await db()
+      .select({ key: bulkRequests.idempotencyKey })
+      .from(bulkRequests)
+      .where(eq(bulkRequests.companyId, t.practice.id));
+    expect(left).toEqual([{ key: fresh }]);
   });
 
   it('bad input is 400 with field errors per row, and stores nothing', async () => {
