@@ -70,9 +70,7 @@ export function BulkInvite({ companyId }: { companyId: string }) {
       <Textarea
         label={t('BULK_INVITE.PASTE')}
         description={t('BULK_INVITE.PASTE_HINT')}
-        autosize
-        minRows={6}
-        maxRows={16}
+        rows={8}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
