@@ -77,7 +77,13 @@ function headerOf(row: string[]): Columns | null {
     if (key) found[key] = index;
   });
   if (found.email === undefined) return null;
-  return { firstName: -1, lastName: -1, role: -1, locations: -1, ...found } as Columns;
+  return {
+    firstName: found.firstName ?? -1,
+    lastName: found.lastName ?? -1,
+    email: found.email,
+    role: found.role ?? -1,
+    locations: found.locations ?? -1,
+  };
 }
 
 /** "Dr. Lena Neu <lena@example.com>", or a bare address: the name split at its last space. */
