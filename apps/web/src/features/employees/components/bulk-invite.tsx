@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, FileInput, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
