@@ -1,11 +1,10 @@
-import '@mantine/core/styles/List.css';
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_ACTIONS, type BulkAction, type BulkRowResult } from '@pp/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
-import { useBulkEmployeeAction } from '../api/bulk.ts';
+import { useBulkEmployeeAction } from '../api/bulk-action.ts';
 
 /** The people chosen, by id, with the names the result names them by. */
 export type Selection = ReadonlyMap<string, string>;
@@ -134,14 +133,14 @@ function BulkOutcome({ outcome, onClose }: { outcome: Outcome; onClose: () => vo
       {refused.length > 0 && (
         <>
           <Text size="sm">{t('BULK_ACTIONS.NOT_DONE', { count: refused.length })}</Text>
-          <List size="sm">
+          <ul className="employees-bulk-refusals">
             {refused.map((row) => (
-              <List.Item key={row.index}>
+              <li key={row.index}>
                 {outcome.names[row.index]}:{' '}
                 {t(`BULK_INVITE.REASONS.${(row.reason ?? 'conflict').toUpperCase()}`)}
-              </List.Item>
+              </li>
             ))}
-          </List>
+          </ul>
         </>
       )}
     </Alert>

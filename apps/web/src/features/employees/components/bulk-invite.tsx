@@ -1,13 +1,12 @@
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Table.css';
-import { Alert, Button, FileInput, Group, Stack, Table, Text, Textarea } from '@mantine/core';
+import './bulk-invite.css';
+import { Alert, Button, FileInput, Group, Text, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BULK_MAX_ROWS, type BulkRowReason } from '@pp/contract';
 import { RefusalAlert } from '../../../components/forms/refusal-alert.tsx';
 import { DEFAULT_LOCATIONS_VIEW } from '../../../lib/ui-state/api/get-locations.ts';
 import { useActiveLocations } from '../../../lib/ui-state/use-active-locations.ts';
-import { useInviteEmployees } from '../api/bulk.ts';
+import { useInviteEmployees } from '../api/invite-employees.ts';
 import { parseInvitations, type LocalProblem, type ParsedRow } from '../bulk/parse-invitations.ts';
 
 type Reason = BulkRowReason | LocalProblem;
@@ -67,7 +66,7 @@ export function BulkInvite({ companyId }: { companyId: string }) {
   const ready = checked ? checked.reasons.filter((reason) => reason === null).length : 0;
 
   return (
-    <Stack gap="lg">
+    <div className="bulk-invite">
       <Textarea
         label={t('BULK_INVITE.PASTE')}
         description={t('BULK_INVITE.PASTE_HINT')}
@@ -112,7 +111,7 @@ export function BulkInvite({ companyId }: { companyId: string }) {
           </Button>
         </Group>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -128,27 +127,27 @@ function Results({ checked }: { checked: Checked }) {
       <Text role="status" fw={600} mb="sm">
         {summary}
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('BULK_INVITE.LINE')}</Table.Th>
-              <Table.Th scope="col">{t('INVITE.EMAIL')}</Table.Th>
-              <Table.Th scope="col">{t('BULK_INVITE.NAME')}</Table.Th>
-              <Table.Th scope="col">{t('INVITE.ROLE')}</Table.Th>
-              <Table.Th scope="col">{t('BULK_INVITE.OUTCOME')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+      <div className="bulk-invite-table-frame">
+        <table className="bulk-invite-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('BULK_INVITE.LINE')}</th>
+              <th scope="col">{t('INVITE.EMAIL')}</th>
+              <th scope="col">{t('BULK_INVITE.NAME')}</th>
+              <th scope="col">{t('INVITE.ROLE')}</th>
+              <th scope="col">{t('BULK_INVITE.OUTCOME')}</th>
+            </tr>
+          </thead>
+          <tbody>
             {checked.rows.map((row, index) => {
               const reason = checked.reasons[index];
               return (
-                <Table.Tr key={row.line} data-outcome={reason ?? 'ok'}>
-                  <Table.Td>{row.line}</Table.Td>
-                  <Table.Td>{row.email}</Table.Td>
-                  <Table.Td>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</Table.Td>
-                  <Table.Td>{t(`ROLES.${row.role.toUpperCase()}`)}</Table.Td>
-                  <Table.Td>
+                <tr key={row.line} data-outcome={reason ?? 'ok'}>
+                  <td>{row.line}</td>
+                  <td>{row.email}</td>
+                  <td>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</td>
+                  <td>{t(`ROLES.${row.role.toUpperCase()}`)}</td>
+                  <td>
                     {reason ? (
                       <Text c="var(--mantine-color-error)" size="sm">
                         {t(`BULK_INVITE.REASONS.${reason.toUpperCase()}`)}
@@ -158,13 +157,13 @@ function Results({ checked }: { checked: Checked }) {
                         {t(checked.sent ? 'BULK_INVITE.DONE' : 'BULK_INVITE.READY')}
                       </Text>
                     )}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

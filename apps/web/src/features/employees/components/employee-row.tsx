@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import type { Viewer } from '../employee-permissions.ts';
 import { EmployeeActionsMenu } from './employee-actions-menu.tsx';
 import { STATUS_COLORS } from './employee-badges.tsx';
 import { InvitationDates } from './invitation-dates.tsx';
+import { SelectBox } from './select-box.tsx';
 import { useEmployeeActions } from './use-employee-actions.tsx';
 
 interface EmployeeRowProps {
@@ -44,10 +45,10 @@ export function EmployeeRow(props: EmployeeRowProps) {
     <tr role="row" className="employee-row">
       <td role="cell" className="employee-select">
         {props.selectable && (
-          <Checkbox
-            aria-label={t('BULK_ACTIONS.SELECT_ONE', { name })}
+          <SelectBox
+            label={t('BULK_ACTIONS.SELECT_ONE', { name })}
             checked={props.selected}
-            onChange={(event) => props.onSelect(event.currentTarget.checked)}
+            onChange={props.onSelect}
           />
         )}
       </td>

@@ -1,9 +1,10 @@
-import { Checkbox, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import type { Viewer } from '../employee-permissions.ts';
 import { EmployeeRow } from './employee-row.tsx';
+import { SelectBox } from './select-box.tsx';
 
 const COLUMNS = [
   'EMPLOYEES.COLUMN_NAME',
@@ -48,12 +49,12 @@ export function EmployeesTable(props: EmployeesTableProps) {
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader" className="employee-select">
-              <Checkbox
-                aria-label={t('BULK_ACTIONS.SELECT_PAGE')}
+              <SelectBox
+                label={t('BULK_ACTIONS.SELECT_PAGE')}
                 checked={choosable.length > 0 && chosen === choosable.length}
                 indeterminate={chosen > 0 && chosen < choosable.length}
                 disabled={choosable.length === 0}
-                onChange={(event) => onSelect(choosable, event.currentTarget.checked)}
+                onChange={(on) => onSelect(choosable, on)}
               />
             </th>
             {COLUMNS.map((column) => (

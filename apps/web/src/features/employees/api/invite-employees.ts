@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { calls, type BulkEmployeeAction, type InviteEmployees } from '@pp/contract';
+import { calls, type InviteEmployees } from '@pp/contract';
 import { useApiClient } from '../../../lib/api/api-context.ts';
 import { employeesQueryPrefix } from './get-employees.ts';
 
@@ -12,15 +12,5 @@ export function useInviteEmployees() {
     onSuccess: async (_answer, body) => {
       if (!body.dryRun) await queryClient.invalidateQueries({ queryKey: employeesQueryPrefix });
     },
-  });
-}
-
-/** Resends, revokes, disables or enables several people; the lists are read again. */
-export function useBulkEmployeeAction() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BulkEmployeeAction) => client.call(calls.employeeApplyBulkAction, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: employeesQueryPrefix }),
   });
 }
