@@ -55,6 +55,14 @@ export const ROWS: Record<string, Row> = {
   Customer_UpdateEmail: () => ({ query: { newEmail: uniqueEmail('neu') } }),
   Customer_VerifyEmail: () => ({ query: { verifyHash: 'x'.repeat(43) } }),
   Employee_AcceptInvitation: (o) => ({ body: { companyId: o.practice } }),
+  Employee_ApplyBulkAction: (o) => ({
+    body: {
+      companyId: o.practice,
+      action: 'disable',
+      customerIds: [o.person],
+      idempotencyKey: randomUUID(),
+    },
+  }),
   Employee_ChangePrimaryCompany: (o, selfId) => ({
     body: { companyId: o.practice, customerId: selfId },
   }),
@@ -69,6 +77,13 @@ export const ROWS: Record<string, Row> = {
   Employee_GetMyInvitations: none,
   Employee_InviteEmployee: (o) => ({
     body: { companyId: o.practice, email: uniqueEmail('einladung') },
+  }),
+  Employee_InviteEmployees: (o) => ({
+    body: {
+      companyId: o.practice,
+      rows: [{ email: uniqueEmail('sammel') }],
+      idempotencyKey: randomUUID(),
+    },
   }),
   Employee_LeavePractice: (o) => ({ body: { companyId: o.practice } }),
   Employee_ResendInvitation: invitee,

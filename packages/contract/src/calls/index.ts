@@ -4,6 +4,7 @@ export * from './company.ts';
 export * from './customer.ts';
 export * from './customer-account.ts';
 export * from './employee.ts';
+export * from './employee-bulk.ts';
 export * from './exports.ts';
 export * from './lifetime.ts';
 export * from './location.ts';

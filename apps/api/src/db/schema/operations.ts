@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -89,4 +90,25 @@ export const rateLimits = pgTable(
   },
   // Expired counters are removed by reset time.
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * The answer of a bulk request, per account and idempotency key (decision 0084): a retry with the
+ * same key answers it again and sends nothing twice. Written in the request's own transaction.
+ */
+export const bulkRequests = pgTable(
+  'bulk_requests',
+  {
+    actorCustomerId: uuid('actor_customer_id').notNull(),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    companyId: uuid('company_id').notNull(),
+    /** The call's path, so a key reused for another call is not answered with this one's rows. */
+    call: text('call').notNull(),
+    results: jsonb('results').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actorCustomerId, t.idempotencyKey] }),
+    index('bulk_requests_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,7 +1,13 @@
 import { sweepSignInHistory } from '@pp/idp';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailChanges, invitations, mailOutbox, memberships } from '../../db/schema.ts';
+import {
+  bulkRequests,
+  emailChanges,
+  invitations,
+  mailOutbox,
+  memberships,
+} from '../../db/schema.ts';
 import { sweepUnconfirmedSubscriptions } from '../preferences/double-opt-in.ts';
 import { MIN_MAIL_DAYS, type RetentionPeriods } from './periods.ts';
 
@@ -14,9 +20,13 @@ export type RetentionCounts = Record<
   | 'emailChanges'
   | 'newsletterRequests'
   | 'signIns'
-  | 'mails',
+  | 'mails'
+  | 'bulkRequests',
   number
 >;
+
+/** A bulk request's answer is kept for retries, which come within minutes (decision 0084). */
+export const BULK_REQUEST_DAYS = 1;
 
 const before = (days: number) => sql`now() - make_interval(days => ${days})`;
 
@@ -80,6 +90,18 @@ async function removeFinishedMails(db: Db, days: number) {
   return removed.length;
 }
 
+async function removeBulkRequests(db: Db) {
+  const removed = await db
+    .delete(bulkRequests)
+    .where(
+      sql`(${bulkRequests.actorCustomerId}, ${bulkRequests.idempotencyKey}) in (
+        select actor_customer_id, idempotency_key from ${bulkRequests}
+        where ${bulkRequests.createdAt} < ${before(BULK_REQUEST_DAYS)} limit ${BATCH})`,
+    )
+    .returning({ key: bulkRequests.idempotencyKey });
+  return removed.length;
+}
+
 /**
  * One round of retention: removes what is past its period, at most {@link BATCH} rows of each
  * kind (the next round takes the rest). Idempotent: instances may run it side by side.
@@ -92,5 +114,6 @@ export async function applyRetention(db: Db, periods: RetentionPeriods): Promise
     newsletterRequests: await sweepUnconfirmedSubscriptions(db, periods.newsletterRequestDays),
     signIns: await sweepSignInHistory(db, periods.signInDays),
     mails: await removeFinishedMails(db, periods.mailDays),
+    bulkRequests: await removeBulkRequests(db),
   };
 }

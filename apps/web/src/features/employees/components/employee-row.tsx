@@ -11,19 +11,24 @@ import type { Viewer } from '../employee-permissions.ts';
 import { EmployeeActionsMenu } from './employee-actions-menu.tsx';
 import { STATUS_COLORS } from './employee-badges.tsx';
 import { InvitationDates } from './invitation-dates.tsx';
+import { SelectBox } from './select-box.tsx';
 import { useEmployeeActions } from './use-employee-actions.tsx';
 
 interface EmployeeRowProps {
   companyId: string;
   employee: Employee;
   viewer: Viewer;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
 }
 
 /**
  * One person of the list: name (to their page), address, role, status, locations and the menu of
  * what the viewer may do with them. A table row on wide screens, a compact block on a phone.
  */
-export function EmployeeRow({ companyId, employee, viewer }: EmployeeRowProps) {
+export function EmployeeRow(props: EmployeeRowProps) {
+  const { companyId, employee, viewer } = props;
   const { t } = useTranslation();
   const name = employeeName(t, employee);
   const places = employee.locations.map((location) => location.name).join(', ');
@@ -38,6 +43,15 @@ export function EmployeeRow({ companyId, employee, viewer }: EmployeeRowProps) {
 
   return (
     <tr role="row" className="employee-row">
+      <td role="cell" className="employee-select">
+        {props.selectable && (
+          <SelectBox
+            label={t('BULK_ACTIONS.SELECT_ONE', { name })}
+            checked={props.selected}
+            onChange={props.onSelect}
+          />
+        )}
+      </td>
       <th scope="row" role="rowheader" className="employee-name">
         <Anchor component={Link} to={employeeInformationLink(employee.customerId)}>
           {name}

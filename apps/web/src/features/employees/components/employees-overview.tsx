@@ -1,15 +1,18 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { calls, ROUTES } from '@pp/contract';
+import { calls, ROUTES, type Employee } from '@pp/contract';
 import { ExportButton } from '../../../components/lists/export-button.tsx';
 import { ListPager } from '../../../components/lists/list-pager.tsx';
 import { ListSearch } from '../../../components/lists/list-search.tsx';
 import { useEmployees } from '../api/get-employees.ts';
-import type { Viewer } from '../employee-permissions.ts';
+import { allowedActions, type Viewer } from '../employee-permissions.ts';
+import { employeeName } from '../employee-name.ts';
 import { employeesViewParams, readEmployeesView, type EmployeesView } from '../employees-view.ts';
+import { BulkActionsBar, type Selection } from './bulk-actions-bar.tsx';
 import { EmployeesFilters } from './employees-filters.tsx';
+import { useAllMatching } from './use-all-matching.ts';
 import { EmployeesTable } from './employees-table.tsx';
 import './employees-overview.css';
 
@@ -40,9 +43,26 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const narrowed = Boolean(view.search || view.status);
   const table = useRef<HTMLTableElement>(null);
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const allMatching = useAllMatching(companyId, view);
+  const selectable = (employee: Employee) => allowedActions(viewer, employee).length > 0;
+  const select = (people: Employee[], on: boolean) =>
+    setSelection((before) => {
+      const next = new Map(before);
+      for (const person of people) {
+        if (on) next.set(person.customerId, employeeName(t, person));
+        else next.delete(person.customerId);
+      }
+      return next;
+    });
+  const selectAllMatching = async () =>
+    select((await allMatching.fetch()).filter(selectable), true);
 
-  const show = (changes: Partial<EmployeesView>) =>
+  // Another filter, another set of people: the choice starts again.
+  const show = (changes: Partial<EmployeesView>) => {
+    if (changes.search !== undefined || 'status' in changes) setSelection(new Map());
     setParams(employeesViewParams({ ...view, ...changes }), { preventScrollReset: true });
+  };
 
   // A page past the end (fewer people now, or another practice) shows the last one.
   const pastTheEnd = data !== undefined && data.total > 0 && view.page > pageCount;
@@ -71,6 +91,15 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
           </Button>
         </Group>
       </Group>
+      <BulkActionsBar
+        companyId={companyId}
+        selection={selection}
+        selectingAll={allMatching.pending}
+        onSelectAllMatching={
+          data && data.total > data.employees.length ? () => void selectAllMatching() : undefined
+        }
+        onClear={() => setSelection(new Map())}
+      />
       {employees.isError && (
         <Alert role="alert" color="red" variant="outline" mb="lg">
           {t('MESSAGES.GET_ERROR')}{' '}
@@ -99,6 +128,9 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
           companyId={companyId}
           employees={data.employees}
           viewer={viewer}
+          selected={new Set(selection.keys())}
+          selectable={selectable}
+          onSelect={select}
         />
       )}
       <ListPager

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import type { Viewer } from '../employee-permissions.ts';
 import { EmployeeRow } from './employee-row.tsx';
+import { SelectBox } from './select-box.tsx';
 
 const COLUMNS = [
   'EMPLOYEES.COLUMN_NAME',
@@ -19,6 +20,11 @@ interface EmployeesTableProps {
   viewer: Viewer;
   /** The table, which takes the focus after a change of page. */
   ref?: Ref<HTMLTableElement>;
+  /** The people chosen for a bulk action (decision 0084). */
+  selected: ReadonlySet<string>;
+  /** Whether the viewer may choose this person (there is something the viewer may do). */
+  selectable: (employee: Employee) => boolean;
+  onSelect: (employees: Employee[], on: boolean) => void;
 }
 
 /**
@@ -26,8 +32,11 @@ interface EmployeesTableProps {
  * column headings are read, not shown (decision 0057). The roles are spelled out: a browser may
  * drop a table's semantics once its rows are laid out as grids (WebKit does).
  */
-export function EmployeesTable({ companyId, employees, viewer, ref }: EmployeesTableProps) {
+export function EmployeesTable(props: EmployeesTableProps) {
+  const { companyId, employees, viewer, ref, selected, selectable, onSelect } = props;
   const { t } = useTranslation();
+  const choosable = employees.filter(selectable);
+  const chosen = choosable.filter((employee) => selected.has(employee.customerId)).length;
   return (
     <div className="employees-table-frame">
       <table
@@ -39,6 +48,15 @@ export function EmployeesTable({ companyId, employees, viewer, ref }: EmployeesT
       >
         <thead role="rowgroup">
           <tr role="row">
+            <th scope="col" role="columnheader" className="employee-select">
+              <SelectBox
+                label={t('BULK_ACTIONS.SELECT_PAGE')}
+                checked={choosable.length > 0 && chosen === choosable.length}
+                indeterminate={chosen > 0 && chosen < choosable.length}
+                disabled={choosable.length === 0}
+                onChange={(on) => onSelect(choosable, on)}
+              />
+            </th>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" role="columnheader">
                 {t(column)}
@@ -56,6 +74,9 @@ export function EmployeesTable({ companyId, employees, viewer, ref }: EmployeesT
               companyId={companyId}
               employee={employee}
               viewer={viewer}
+              selectable={selectable(employee)}
+              selected={selected.has(employee.customerId)}
+              onSelect={(on) => onSelect([employee], on)}
             />
           ))}
         </tbody>
