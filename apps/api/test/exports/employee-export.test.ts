@@ -152,7 +152,9 @@ describe('the employee export', () => {
     const entries = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.companyId, practiceId), eq(auditLog.action, 'company.employees_exported')));
+      .where(
+        and(eq(auditLog.companyId, practiceId), eq(auditLog.action, 'company.employees_exported')),
+      );
     expect(entries.at(-1)).toMatchObject({
       actorCustomerId: me[0]?.id,
       entity: 'company',

@@ -125,7 +125,9 @@ describe('the location export', () => {
     const entries = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.companyId, practiceId), eq(auditLog.action, 'company.locations_exported')));
+      .where(
+        and(eq(auditLog.companyId, practiceId), eq(auditLog.action, 'company.locations_exported')),
+      );
     expect(entries.at(-1)).toMatchObject({
       entity: 'company',
       entityId: practiceId,
