@@ -36,7 +36,8 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
   );
 }
 
-export function toCustomer(row: CustomerRow, companyVms: CompanyVm[]): Customer {
+/** The person's own fields of a customer row, as `GetCustomerData` and the data export show them. */
+export function profileFields(row: CustomerRow) {
   return {
     customerId: row.id,
     email: row.email,
@@ -50,6 +51,12 @@ export function toCustomer(row: CustomerRow, companyVms: CompanyVm[]): Customer 
     otherIndustry: row.otherIndustry,
     dateOfBirth: row.dateOfBirth,
     preferredLanguage: row.preferredLanguage,
+  };
+}
+
+export function toCustomer(row: CustomerRow, companyVms: CompanyVm[]): Customer {
+  return {
+    ...profileFields(row),
     companyId: row.primaryCompanyId,
     associatedCompanies: { companyVms },
   };

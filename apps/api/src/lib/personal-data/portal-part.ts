@@ -14,6 +14,7 @@ import {
   newsletterConfirmations,
   newsletterPreferences,
 } from '../../db/schema.ts';
+import { profileFields } from '../customers/customer-data.ts';
 import { maskedAddress } from '../employees/masked-address.ts';
 import { TypedInviteeSchema } from '../employees/typed.ts';
 
@@ -24,18 +25,7 @@ export async function profileOf(db: Executor, customerId: string): Promise<Expor
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
   if (!row) throw new Error('the caller has no customer record');
   return {
-    customerId: row.id,
-    email: row.email,
-    salutation: row.salutation,
-    title: row.title,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
-    position: row.position,
-    profession: row.profession,
-    otherIndustry: row.otherIndustry,
-    dateOfBirth: row.dateOfBirth,
-    preferredLanguage: row.preferredLanguage,
+    ...profileFields(row),
     primaryCompanyId: row.primaryCompanyId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
