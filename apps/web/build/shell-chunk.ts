@@ -68,7 +68,13 @@ export function staticModules(
   /** The module that `specifier` names among `importer`'s imports. */
   const resolve = (importer: string, specifier: string) => {
     const ids = info(importer)?.importedIds ?? [];
-    if (!specifier.startsWith('.')) return ids.find((id) => id.includes(`/${specifier}/`));
+    if (!specifier.startsWith('.')) {
+      // A library in node_modules, or one of the workspace's packages (`@pp/contract`).
+      const folder = specifier.replace(/^@pp\//, 'packages/');
+      return ids.find(
+        (id) => id.includes(`/node_modules/${specifier}/`) || id.includes(`/${folder}/`),
+      );
+    }
     const target = path.resolve(path.dirname(importer), specifier);
     return ids.find((id) => id === target || id.startsWith(`${target}.`));
   };
@@ -161,9 +167,8 @@ export function staticModules(
  * One chunk (`shell`) for the modules the app and the dashboard load that the entry does not:
  * gzip compresses one file better than the twenty-odd small chunks Rolldown splits them into
  * (each shared with some lazy screens), and the modules need no imports and exports between
- * chunks (decision 0085). The two screens keep their own chunks, and so do the contract's
- * modules: a module of calls the app needs one of also holds calls only lazy screens make, whose
- * schemas would come along (decision 0012).
+ * chunks (decision 0085). The two screens keep their own chunks. Only modules found through the
+ * names actually imported go in, so nothing a lazy screen alone uses comes onto the first screen.
  */
 function createShellChunk() {
   const modules = new Set<string>();
@@ -189,7 +194,7 @@ function createShellChunk() {
     plugin,
     group: {
       name: 'shell',
-      test: (id: string) => modules.has(id) && !id.includes('/packages/contract/'),
+      test: (id: string) => modules.has(id),
       // Only the modules found above: the entry's own (oidc-client-ts) stay with the entry.
       includeDependenciesRecursively: false,
     },
