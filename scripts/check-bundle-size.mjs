@@ -2,8 +2,10 @@
 // - the first visit, signed out: the light entry and its static imports, all a visitor loads
 //   before the redirect to the provider's sign-in page (decision 0034) ≤ 30 KB gzipped;
 // - everything loaded before the dashboard renders (the entry, the app it loads once signed in,
-//   their static imports and the dashboard screen's chunks) ≤ 200 KB gzipped;
-// - each other lazily loaded screen or part, all its chunks not already loaded, ≤ 60 KB.
+//   their static imports and the dashboard screen's chunks) ≤ 188 KB gzipped (decision 0085:
+//   186.3 KB measured; issue 28's target is 160 KB);
+// - each other lazily loaded screen or part, all its chunks not already loaded, ≤ 60 KB (issue
+//   28's target is 32 KB; the largest measures 59.1 KB).
 // Run after `npm run build`; prints a table and exits non-zero past a limit.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const FIRST_VISIT_LIMIT = 30 * KB;
-const FIRST_SCREEN_LIMIT = 200 * KB;
+const FIRST_SCREEN_LIMIT = 188 * KB;
 const LAZY_LIMIT = 60 * KB;
 const ENTRY = 'index.html';
 const APP = 'src/main.tsx';

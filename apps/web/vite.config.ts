@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { dropCallSummaries } from './build/drop-call-summaries.ts';
+import { shellChunk } from './build/shell-chunk.ts';
+import { trimZod } from './build/trim-zod.ts';
 
 /**
  * The build's id: a hash of the names of all its files (each name carries its content's hash), so
@@ -85,7 +87,14 @@ function preloadOnlyNew(
 // year, everything else is revalidated. Files in `public/assets/` therefore live in
 // subfolders (`i18n/`), never directly in `assets/`, so they are never mistaken for hashed ones.
 export default defineConfig({
-  plugins: [react(), buildId(), dropCallSummaries(), recordStaticImports()],
+  plugins: [
+    react(),
+    buildId(),
+    dropCallSummaries(),
+    trimZod(),
+    shellChunk.plugin,
+    recordStaticImports(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -106,6 +115,7 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: { groups: [shellChunk.group] },
       },
     },
   },

@@ -10,6 +10,7 @@ const SOURCES = [
   'apps/web/index.html',
   'apps/web/silent-callback.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/package.json',
   'packages/contract/src',
 ];
