@@ -12,9 +12,18 @@ export const BENCH_SIZE = 10_000;
 export const BENCH_SIGNED_IN = 200;
 /** The address of the n-th person of the practice (1 ≤ n < BENCH_SIZE). */
 export const benchPerson = (n: number) => `person${n}@bench.example.com`;
+/**
+ * The address of the superadmin of the n-th small practice that invites (1 ≤ n ≤ inviters):
+ * the mail limits allow an account 30 invitations an hour and a practice 50 (`mail/quota.ts`,
+ * not configurable), so the invitation line asks as another of these every request.
+ */
+export const benchInviter = (n: number) => `inviter${n}@bench.example.com`;
 
-/** A migrated database with one practice of 10,000 employees and 10,000 locations. */
-export async function prepareBenchDatabase(database: Database, issuer: string) {
+/**
+ * A migrated database with one practice of 10,000 employees and 10,000 locations, and
+ * `inviters` small practices of one superadmin each (signed in) for the invitation line.
+ */
+export async function prepareBenchDatabase(database: Database, issuer: string, inviters = 0) {
   await migrateDatabase(database);
   const db = database.db;
   const admin = await createCustomer(db, {
@@ -58,6 +67,40 @@ export async function prepareBenchDatabase(database: Database, issuer: string) {
            customers.id::text, ${practice.id}, '{"from": "member", "to": "admin"}'::jsonb
       from generate_series(1, ${BENCH_SIZE - 1}) n
       join customers on customers.email = 'person' || n || '@bench.example.com'`);
+  const inviting: string[] = [];
+  if (inviters > 0) {
+    await db.execute(sql`
+      with inviters as (
+        insert into customers (email, first_name, last_name)
+        select 'inviter' || n || '@bench.example.com', 'Inhaberin', 'Nummer ' || n
+          from generate_series(1, ${inviters}) n
+        returning id, email)
+      insert into identity_links (issuer, subject, customer_id)
+      select ${issuer}, 'sub-' || email, id from inviters`);
+    const rows = await db.execute<{ id: string; email: string }>(sql`
+      select id, email from customers where email like 'inviter%@bench.example.com'`);
+    const ids = new Map(
+      (rows as unknown as { rows: { id: string; email: string }[] }).rows.map((row) => [
+        row.email,
+        row.id,
+      ]),
+    );
+    for (let n = 1; n <= inviters; n += 1) {
+      const superadminId = ids.get(benchInviter(n));
+      if (!superadminId) throw new Error(`${benchInviter(n)} was not created`);
+      inviting.push((await createPractice(db, { name: `Praxis Einladung ${n}`, superadminId })).id);
+    }
+  }
   await db.execute(sql`analyze`);
-  return { practiceId: practice.id, adminId: admin.id };
+  const locationRows = await db.execute<{ id: string }>(
+    sql`select id from locations where company_id = ${practice.id} order by id`,
+  );
+  return {
+    practiceId: practice.id,
+    adminId: admin.id,
+    /** The practice's 10,000 locations, for the line that changes another one every request. */
+    locationIds: (locationRows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
+    /** The practice of `benchInviter(n)` at index n − 1. */
+    invitingPracticeIds: inviting,
+  };
 }

@@ -3,6 +3,7 @@
 // When a call's queries change in the api, capture them again (log_statement = 'all' on a bench
 // database) and update them here, or the ratio compares different work.
 // Run as its own process: node --import tsx scripts/bench/reference-server.ts
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
@@ -13,31 +14,100 @@ const keys = createRemoteJWKSet(new URL(`${OIDC_ISSUER}/jwks`));
 const app = Fastify();
 
 // The statements are the portal's own, as PostgreSQL's statement log shows them for these calls
-// (2026-11-23; the employees page's of 2026-11-25, migration 0009), in the same order: the ratio
-// then measures what the portal adds around them.
+// (2026-11-23; the employees page's of 2026-11-25, migration 0009; the writes' and the customer
+// data's of 2026-11-27, issue 28), in the same order and, for the writes, in the same
+// transaction: the ratio then measures what the portal adds around them.
 const LINKED_CUSTOMER = {
   name: 'pp_linked_customer',
   text: `select "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at" from "identity_links" inner join "customers" on "customers"."id" = "identity_links"."customer_id" where ("identity_links"."issuer" = $1 and "identity_links"."subject" = $2)`,
 };
 const ENABLED_MEMBERSHIP = {
   name: 'pp_enabled_membership',
-  text: `select "memberships"."role", "companies"."status" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
+  text: `select "memberships"."role", "companies"."status", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
 };
 const PEOPLE = `from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where "memberships"."company_id" = $1`;
 const LOCATION_COLUMNS = `"locations"."id", "locations"."company_id", "locations"."name", "locations"."street", "locations"."postal_code", "locations"."city", "locations"."country", "locations"."phone_number", "locations"."invoice_mail", "locations"."status", "locations"."created_at", "locations"."updated_at"`;
 
+/** The caller's practices, as `GetCustomerData` answers them (2026-11-27: without requests). */
+const COMPANY_VMS = `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."status" <> $2 and not exists (select 1 from "connect_requests" r
+          where r.customer_id = "memberships"."customer_id" and r.company_id = "memberships"."company_id")) order by "companies"."name" asc`;
+/** The portal's count of an account's writes (`plugins/write-limit.ts`): one upsert per write. */
+const COUNT_WRITE = `insert into rate_limits (key, count, reset_at)
+              values ($1, 1, now() + $2 * interval '1 millisecond')
+              on conflict (key) do update set
+                count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+                reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+              returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`;
+const CUSTOMER_COLUMNS = `"id", "email", "salutation", "title", "first_name", "last_name", "phone", "position", "profession", "other_industry", "date_of_birth", "preferred_language", "primary_company_id", "invitation_only", "created_at", "updated_at"`;
+const AUDIT = `insert into "audit_log" ("id", "at", "actor_customer_id", "action", "entity", "entity_id", "company_id", "data") values (default, default, $1, $2, $3, $4, $5, $6)`;
+/** The mail limits' count of one window pair (`mail/quota.ts`), by recipient, account or practice. */
+const mailWindows = (where: string) =>
+  `select count(*) filter (where "mail_outbox"."created_at" > now() - interval '1 hour'), coalesce(ceil(extract(epoch from
+      min("created_at") filter (where "mail_outbox"."created_at" > now() - interval '1 hour') + interval '1 hour' - now())), 1), count(*) filter (where "mail_outbox"."created_at" > now() - interval '1 day'), coalesce(ceil(extract(epoch from
+      min("created_at") filter (where "mail_outbox"."created_at" > now() - interval '1 day') + interval '1 day' - now())), 1) from "mail_outbox" where (${where} and "mail_outbox"."created_at" > now() - interval '1 day')`;
+const MAIL_LIMITS = [
+  { text: mailWindows(`lower("mail_outbox"."recipient") = lower($1)`), hour: 5, day: 10 },
+  { text: mailWindows(`"mail_outbox"."actor_customer_id" = $1`), hour: 30, day: 100 },
+  { text: mailWindows(`"mail_outbox"."company_id" = $1`), hour: 50, day: 200 },
+];
+
 interface Customer {
   id: string;
+  first_name: string | null;
+  last_name: string | null;
 }
 
-async function customerOf(authorization: string | undefined): Promise<Customer> {
+/** The token's subject after jose's verification. */
+async function subjectOf(authorization: string | undefined): Promise<string> {
   const token = authorization?.slice('Bearer '.length) ?? '';
   const { payload } = await jwtVerify(token, keys, {
     issuer: OIDC_ISSUER,
     audience: OIDC_AUDIENCE,
     typ: 'at+jwt',
   });
-  const { rows } = await pool.query({ ...LINKED_CUSTOMER, values: [OIDC_ISSUER, payload.sub] });
+  return payload.sub ?? '';
+}
+
+/** A write: the account's count, then the caller, as the portal takes them. */
+async function writerOf(authorization: string | undefined, path: string): Promise<Customer> {
+  const subject = await subjectOf(authorization);
+  await pool.query(COUNT_WRITE, [`account:/api/v1${path}:${OIDC_ISSUER} ${subject}`, 3_600_000]);
+  const { rows } = await pool.query({ ...LINKED_CUSTOMER, values: [OIDC_ISSUER, subject] });
+  return rows[0];
+}
+
+/** Runs `work` in a transaction on one connection of the pool. */
+async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The mail limits' three counts, refusing past one of them as the portal does. */
+async function assertMailQuota(client: pg.PoolClient, values: string[]) {
+  for (const [index, limit] of MAIL_LIMITS.entries()) {
+    const { rows } = await client.query({
+      text: limit.text,
+      values: [values[index]],
+      rowMode: 'array',
+    });
+    const [hour, , day] = rows[0] as number[];
+    if (Number(hour) >= limit.hour || Number(day) >= limit.day) throw new Error('rate limited');
+  }
+}
+
+async function customerOf(authorization: string | undefined): Promise<Customer> {
+  const subject = await subjectOf(authorization);
+  const { rows } = await pool.query({ ...LINKED_CUSTOMER, values: [OIDC_ISSUER, subject] });
   return rows[0];
 }
 
@@ -61,10 +131,7 @@ app.get('/api/v1/Lifetime/IsAlive', async () => {
 
 app.get('/api/v1/Customer/GetCustomerData', async (request) => {
   const customer = await customerOf(request.headers.authorization);
-  const companies = await pool.query(
-    `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where "memberships"."customer_id" = $1 order by "companies"."name" asc`,
-    [customer.id],
-  );
+  const companies = await pool.query(COMPANY_VMS, [customer.id, 'requested']);
   return { ...customer, associatedCompanies: { companyVms: companies.rows } };
 });
 
@@ -166,6 +233,142 @@ app.get('/api/v1/Company/GetActivityLog', async (request) => {
     people: people.rows,
     total: Number(total.rows[0].count),
   };
+});
+
+app.patch('/api/v1/Customer/UpdateCustomerData', async (request) => {
+  const { phone } = request.body as { phone: string };
+  const customer = await writerOf(request.headers.authorization, '/Customer/UpdateCustomerData');
+  return inTransaction(async (client) => {
+    const updated = await client.query(
+      `update "customers" set "phone" = $1, "updated_at" = now() where "customers"."id" = $2 returning ${CUSTOMER_COLUMNS}`,
+      [phone, customer.id],
+    );
+    await client.query(AUDIT, [
+      customer.id,
+      'customer.updated',
+      'customer',
+      customer.id,
+      null,
+      JSON.stringify({ fields: ['phone'] }),
+    ]);
+    const companies = await client.query(COMPANY_VMS, [customer.id, 'requested']);
+    return { ...updated.rows[0], companies: companies.rows };
+  });
+});
+
+app.patch('/api/v1/Location/UpdateLocation', async (request) => {
+  const { locationId, phoneNumber } = request.body as { locationId: string; phoneNumber: string };
+  const customer = await writerOf(request.headers.authorization, '/Location/UpdateLocation');
+  const location = await pool.query(
+    `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."id" = $1`,
+    [locationId],
+  );
+  const companyId = location.rows[0].company_id as string;
+  await pool.query({ ...ENABLED_MEMBERSHIP, values: [customer.id, companyId, 'enabled'] });
+  return inTransaction(async (client) => {
+    await client.query(`select "status" from "companies" where "companies"."id" = $1 for share`, [
+      companyId,
+    ]);
+    const stored = await client.query(
+      `select ${LOCATION_COLUMNS.replaceAll('"locations".', '')} from "locations" where "locations"."id" = $1 for update`,
+      [locationId],
+    );
+    const updated = await client.query(
+      `update "locations" set "phone_number" = $1, "updated_at" = now() where "locations"."id" = $2 returning ${LOCATION_COLUMNS.replaceAll('"locations".', '')}`,
+      [phoneNumber, locationId],
+    );
+    await client.query(AUDIT, [
+      customer.id,
+      'location.updated',
+      'location',
+      locationId,
+      companyId,
+      JSON.stringify({
+        fields: ['phoneNumber'],
+        changes: { phoneNumber: { from: stored.rows[0].phone_number, to: phoneNumber } },
+      }),
+    ]);
+    return updated.rows[0];
+  });
+});
+
+app.post('/api/v1/Employee/InviteEmployee', async (request, reply) => {
+  const { companyId, email } = request.body as { companyId: string; email: string };
+  const inviter = await writerOf(request.headers.authorization, '/Employee/InviteEmployee');
+  await pool.query({ ...ENABLED_MEMBERSHIP, values: [inviter.id, companyId, 'enabled'] });
+  await pool.query(
+    `select "alias" from "prohibited_aliases" order by "prohibited_aliases"."alias" asc`,
+  );
+  await inTransaction(async (client) => {
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`practice:${companyId}`]);
+    await client.query(
+      `select "role", "status" from "memberships" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2)`,
+      [inviter.id, companyId],
+    );
+    await assertMailQuota(client, [email, inviter.id, companyId]);
+    const existing = await client.query(
+      `select ${CUSTOMER_COLUMNS} from "customers" where "customers"."email" = $1 for share`,
+      [email],
+    );
+    if (existing.rows.length > 0) throw new Error('the bench invites fresh addresses only');
+    const invitee = await client.query(
+      `insert into "customers" ("id", "email", "salutation", "title", "first_name", "last_name", "phone", "position", "profession", "other_industry", "date_of_birth", "preferred_language", "primary_company_id", "invitation_only", "created_at", "updated_at") values (default, $1, default, default, default, default, default, default, default, default, default, $2, default, $3, default, default) returning ${CUSTOMER_COLUMNS}`,
+      [email, 'de', true],
+    );
+    const inviteeId = invitee.rows[0].id as string;
+    await client.query(
+      `insert into "memberships" ("customer_id", "company_id", "role", "status", "shown_name", "shown_email", "shown_search", "created_at", "updated_at") values ($1, $2, $3, $4, default, default, default, default, default)`,
+      [inviteeId, companyId, 'member', 'invited'],
+    );
+    const secret = randomBytes(32).toString('base64url');
+    await client.query(
+      `insert into "invitations" ("id", "company_id", "customer_id", "invited_by", "email", "role", "typed", "token_hash", "expires_at", "accepted_at", "declined_at", "revoked_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8), default, default, default, default)`,
+      [
+        companyId,
+        inviteeId,
+        inviter.id,
+        email,
+        'member',
+        JSON.stringify({ locationIds: [] }),
+        createHash('sha256').update(secret).digest('base64url'),
+        7,
+      ],
+    );
+    const practice = await client.query(
+      `select "name" from "companies" where "companies"."id" = $1`,
+      [companyId],
+    );
+    // A mail of the size of the portal's invitation (text and HTML), without its templates.
+    const link = `http://localhost:3000/my-practice?invitation=${secret}`;
+    const inviterName = `${inviter.first_name ?? ''} ${inviter.last_name ?? ''}`.trim();
+    const text = `Guten Tag,\n\n${inviterName} lädt Sie ein, im Praxisportal der Praxis „${practice.rows[0].name}“ mitzuarbeiten.\n\n${'Melden Sie sich mit dieser E-Mail-Adresse an. '.repeat(8)}\n\nEinladung ansehen:\n${link}\n`;
+    const html = `<!doctype html>\n<html lang="de"><body><p>${text.replaceAll('\n\n', '</p><p>')}</p><p><a href="${link}">Einladung ansehen</a></p></body></html>`;
+    await client.query(
+      `insert into "mail_outbox" ("id", "message_id", "recipient", "language", "template", "actor_customer_id", "company_id", "subject", "text_body", "html_body", "links", "headers", "status", "attempts", "next_attempt_at", "locked_until", "last_error", "created_at", "sent_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, default, default, default, default, default, default, default) returning "id"`,
+      [
+        `<${randomUUID()}@localhost>`,
+        email,
+        'de',
+        'invitation',
+        inviter.id,
+        companyId,
+        'Einladung ins Praxisportal',
+        text,
+        html,
+        `{"${link}"}`,
+        '{}',
+      ],
+    );
+    await client.query(AUDIT, [
+      inviter.id,
+      'employee.invited',
+      'membership',
+      inviteeId,
+      companyId,
+      JSON.stringify({ role: 'member' }),
+    ]);
+  });
+  return reply.code(202).send({ status: 'accepted' });
 });
 
 await app.listen({ port: Number(PORT), host: '127.0.0.1' });

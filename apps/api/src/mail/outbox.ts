@@ -40,12 +40,15 @@ export function newMessageId(publicUrl: URL): string {
 
 /**
  * Renders the mail and writes it to the outbox in the caller's transaction, so a change that rolls
- * back never sends it. Checks the mail limits first (429 `rate_limited` past one of them).
+ * back never sends it. Checks the mail limits first (429 `rate_limited` past one of them), unless
+ * `quotaChecked`: the caller has called `assertMailQuota` for this very mail earlier in the same
+ * transaction (an invitation checks before it looks the address up, decision 0086).
  */
 export async function enqueueMail(
   tx: Executor,
   mail: OutgoingMail,
   site: MailSite,
+  options: { quotaChecked?: boolean } = {},
 ): Promise<{ id: string; messageId: string }> {
   // The union of templates and parameters is checked at the call; here it is one of them.
   const template = mailTemplates[mail.template] as MailTemplate<typeof mail.params>;
@@ -54,11 +57,13 @@ export async function enqueueMail(
     site.publicUrl.origin,
     ...(site.linkOrigins ?? []),
   ]);
-  await assertMailQuota(tx, {
-    recipient: mail.to,
-    actorCustomerId: mail.actorCustomerId,
-    companyId: mail.companyId ?? null,
-  });
+  if (!options.quotaChecked) {
+    await assertMailQuota(tx, {
+      recipient: mail.to,
+      actorCustomerId: mail.actorCustomerId,
+      companyId: mail.companyId ?? null,
+    });
+  }
   const messageId = newMessageId(site.publicUrl);
   const [row] = await tx
     .insert(mailOutbox)

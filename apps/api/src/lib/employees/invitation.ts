@@ -42,7 +42,10 @@ export function freshInvitation(config: Config) {
   };
 }
 
-/** The invitation mail, in the invitee's language, within the mail limits. */
+/**
+ * The invitation mail, in the invitee's language, within the mail limits (checked here unless
+ * `quotaChecked`: the caller checked them for this mail in the same transaction).
+ */
 export async function sendInvitation(
   tx: Executor,
   config: Config,
@@ -52,6 +55,7 @@ export async function sendInvitation(
     companyId: string;
     inviter: { id: string; name: string };
     link: URL;
+    quotaChecked?: boolean;
   },
 ) {
   const [practice] = await tx
@@ -73,6 +77,7 @@ export async function sendInvitation(
       },
     },
     mailSiteOf(config),
+    { quotaChecked: mail.quotaChecked ?? false },
   );
 }
 

@@ -71,6 +71,9 @@ export async function invitePerson(tx: Executor, config: Config, person: PersonT
     companyId,
     inviter: { id: inviter.id, name: inviter.name },
     link,
+    // Checked at the start of this transaction, before the address was looked up; a second
+    // check would run the same three counts again (decision 0086).
+    quotaChecked: true,
   });
   await audit(tx, {
     actorCustomerId: inviter.id,
