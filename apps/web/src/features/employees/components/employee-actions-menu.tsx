@@ -12,6 +12,8 @@ interface EmployeeActionsMenuProps {
   actions: EmployeeAction[];
   pending: EmployeeAction | undefined;
   onChoose: (action: EmployeeAction) => void;
+  /** When the menu opens. */
+  onOpen?: () => void;
   /** The menu's button, where the focus returns after a confirmation. */
   ref?: Ref<HTMLButtonElement>;
 }
@@ -21,7 +23,7 @@ interface EmployeeActionsMenuProps {
  * (issue 22, decision 0057). Its name names the person, as the buttons of the person's page do.
  */
 export function EmployeeActionsMenu(props: EmployeeActionsMenuProps) {
-  const { employee, name, actions, pending, onChoose, ref } = props;
+  const { employee, name, actions, pending, onChoose, onOpen, ref } = props;
   const { t } = useTranslation();
   if (actions.length === 0) return null;
   return (
@@ -32,6 +34,7 @@ export function EmployeeActionsMenu(props: EmployeeActionsMenuProps) {
       shadow="md"
       withinPortal={false}
       withInitialFocusPlaceholder={false}
+      {...(onOpen ? { onOpen } : {})}
     >
       <Menu.Target>
         <Button

@@ -1,5 +1,5 @@
 import { Anchor, Badge } from '@mantine/core';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Employee } from '@pp/contract';
@@ -20,25 +20,27 @@ interface EmployeeRowProps {
   viewer: Viewer;
   selectable: boolean;
   selected: boolean;
-  onSelect: (on: boolean) => void;
+  /** Called with this person: one function for every row, so that a row renders only when it changes. */
+  onSelect: (employees: Employee[], on: boolean) => void;
 }
 
 /**
  * One person of the list: name (to their page), address, role, status, locations and the menu of
  * what the viewer may do with them. A table row on wide screens, a compact block on a phone.
  */
-export function EmployeeRow(props: EmployeeRowProps) {
+export const EmployeeRow = memo(function EmployeeRow(props: EmployeeRowProps) {
   const { companyId, employee, viewer } = props;
   const { t } = useTranslation();
   const name = employeeName(t, employee);
   const places = employee.locations.map((location) => location.name).join(', ');
   const menuButton = useRef<HTMLButtonElement>(null);
-  const { actions, choose, dialog, refusal, pending } = useEmployeeActions({
+  const { actions, choose, dialog, prepareDialog, refusal, pending } = useEmployeeActions({
     companyId,
     employee,
     name,
     viewer,
     returnFocusTo: menuButton,
+    dialogOnDemand: true,
   });
 
   return (
@@ -48,7 +50,7 @@ export function EmployeeRow(props: EmployeeRowProps) {
           <SelectBox
             label={t('BULK_ACTIONS.SELECT_ONE', { name })}
             checked={props.selected}
-            onChange={props.onSelect}
+            onChange={(on) => props.onSelect([employee], on)}
           />
         )}
       </td>
@@ -101,9 +103,10 @@ export function EmployeeRow(props: EmployeeRowProps) {
           actions={actions}
           pending={pending}
           onChoose={choose}
+          onOpen={prepareDialog}
         />
         {dialog}
       </td>
     </tr>
   );
-}
+});

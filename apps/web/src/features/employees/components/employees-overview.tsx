@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { calls, ROUTES, type Employee } from '@pp/contract';
@@ -39,28 +39,42 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
   const [params, setParams] = useSearchParams();
   const view = readEmployeesView(params);
   const employees = useEmployees(companyId, view);
-  const data = employees.data;
+  // A new page's rows are rendered in the background, in slices the browser can paint between:
+  // rendered at once, 25 rows with their menus held the main thread for a long task on a phone
+  // (issue 28). Until then the previous page stays, as it does while the page loads.
+  const data = useDeferredValue(employees.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const narrowed = Boolean(view.search || view.status);
   const table = useRef<HTMLTableElement>(null);
   const [selection, setSelection] = useState<Selection>(new Map());
   const allMatching = useAllMatching(companyId, view);
-  const selectable = (employee: Employee) => allowedActions(viewer, employee).length > 0;
-  const select = (people: Employee[], on: boolean) =>
-    setSelection((before) => {
-      const next = new Map(before);
-      for (const person of people) {
-        if (on) next.set(person.customerId, employeeName(t, person));
-        else next.delete(person.customerId);
-      }
-      return next;
-    });
+  // Stable, so that the table (memoized) is not rendered again for a change of the view alone.
+  const selectable = useCallback(
+    (employee: Employee) => allowedActions(viewer, employee).length > 0,
+    [viewer],
+  );
+  const select = useCallback(
+    (people: Employee[], on: boolean) =>
+      setSelection((before) => {
+        const next = new Map(before);
+        for (const person of people) {
+          if (on) next.set(person.customerId, employeeName(t, person));
+          else next.delete(person.customerId);
+        }
+        return next;
+      }),
+    [t],
+  );
+  const selected = useMemo(() => new Set(selection.keys()), [selection]);
   const selectAllMatching = async () =>
     select((await allMatching.fetch()).filter(selectable), true);
 
   // Another filter, another set of people: the choice starts again.
   const show = (changes: Partial<EmployeesView>) => {
-    if (changes.search !== undefined || 'status' in changes) setSelection(new Map());
+    // Kept when nothing is chosen: a new map would render the list again for nothing.
+    if (changes.search !== undefined || 'status' in changes) {
+      setSelection((before) => (before.size > 0 ? new Map() : before));
+    }
     setParams(employeesViewParams({ ...view, ...changes }), { preventScrollReset: true });
   };
 
@@ -128,7 +142,7 @@ export function EmployeesOverview({ companyId, viewer }: EmployeesOverviewProps)
           companyId={companyId}
           employees={data.employees}
           viewer={viewer}
-          selected={new Set(selection.keys())}
+          selected={selected}
           selectable={selectable}
           onSelect={select}
         />

@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '@pp/contract';
 import type { Viewer } from '../employee-permissions.ts';
@@ -32,7 +32,7 @@ interface EmployeesTableProps {
  * column headings are read, not shown (decision 0057). The roles are spelled out: a browser may
  * drop a table's semantics once its rows are laid out as grids (WebKit does).
  */
-export function EmployeesTable(props: EmployeesTableProps) {
+export const EmployeesTable = memo(function EmployeesTable(props: EmployeesTableProps) {
   const { companyId, employees, viewer, ref, selected, selectable, onSelect } = props;
   const { t } = useTranslation();
   const choosable = employees.filter(selectable);
@@ -76,11 +76,11 @@ export function EmployeesTable(props: EmployeesTableProps) {
               viewer={viewer}
               selectable={selectable(employee)}
               selected={selected.has(employee.customerId)}
-              onSelect={(on) => onSelect([employee], on)}
+              onSelect={onSelect}
             />
           ))}
         </tbody>
       </table>
     </div>
   );
-}
+});

@@ -19,6 +19,12 @@ export interface EmployeeActionsInput {
   onRevoked?: () => void;
   /** Where the focus returns after a confirmation, when the chosen control is gone (a menu). */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /**
+   * The dialog is mounted only once `prepareDialog` was called (the list: when the person's menu
+   * opens), not with every row of the list: 25 closed dialogs made a new page a long task on a
+   * phone (issue 28). It is still mounted before it opens, so it opens as it always does.
+   */
+  dialogOnDemand?: boolean;
 }
 
 /**
@@ -27,13 +33,14 @@ export interface EmployeeActionsInput {
  * (`dialog`, to be rendered), naming the person; the others run at once.
  */
 export function useEmployeeActions(input: EmployeeActionsInput) {
-  const { companyId, employee, name, viewer, onRevoked, returnFocusTo } = input;
+  const { companyId, employee, name, viewer, onRevoked, returnFocusTo, dialogOnDemand } = input;
   const { t } = useTranslation();
   const toasts = useToasts();
   const mutation = useEmployeeAction();
   // The dialog stays mounted while it closes, so Mantine returns the focus to where it was.
   const [asking, setAsking] = useState<EmployeeAction>();
   const [opened, setOpened] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(!dialogOnDemand);
   const [refusal, setRefusal] = useState<unknown>();
   const actions = allowedActions(viewer, employee);
 
@@ -58,6 +65,7 @@ export function useEmployeeActions(input: EmployeeActionsInput) {
   };
   const choose = (action: EmployeeAction) => {
     if (CONFIRMED_ACTIONS.includes(action)) {
+      setDialogWanted(true);
       setAsking(action);
       setOpened(true);
     } else {
@@ -67,7 +75,8 @@ export function useEmployeeActions(input: EmployeeActionsInput) {
   // Mounted before it opens, so Mantine notes the focused element to return to.
   const shown = asking ?? 'disable';
   const confirm = CONFIRM_TEXTS[shown];
-  const dialog = confirm && actions.some((action) => CONFIRMED_ACTIONS.includes(action)) && (
+  const asks = actions.some((action) => CONFIRMED_ACTIONS.includes(action));
+  const dialog = confirm && asks && dialogWanted && (
     <ConfirmDialog
       opened={opened}
       title={t(confirm.title)}
@@ -86,6 +95,10 @@ export function useEmployeeActions(input: EmployeeActionsInput) {
     actions,
     choose,
     dialog,
+    /** Mounts the dialog (closed) ahead of its use, with `dialogOnDemand`. */
+    prepareDialog: () => {
+      if (asks) setDialogWanted(true);
+    },
     refusal,
     /** The action running now, if any. */
     pending: mutation.isPending ? mutation.variables.action : undefined,

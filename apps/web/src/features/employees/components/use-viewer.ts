@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useActiveCompany, useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import type { Viewer } from '../employee-permissions.ts';
 
@@ -6,10 +7,13 @@ export function useViewer():
   { companyId: string; practiceName: string; viewer: Viewer } | undefined {
   const customer = useCustomer();
   const active = useActiveCompany();
-  if (!customer || !active) return undefined;
-  return {
-    companyId: active.companyId,
-    practiceName: active.name,
-    viewer: { customerId: customer.customerId, role: active.role },
-  };
+  const customerId = customer?.customerId;
+  const role = active?.role;
+  // The same object while the viewer stays: the list's rows are memoized on it.
+  const viewer = useMemo(
+    () => (customerId && role ? { customerId, role } : undefined),
+    [customerId, role],
+  );
+  if (!active || !viewer) return undefined;
+  return { companyId: active.companyId, practiceName: active.name, viewer };
 }
