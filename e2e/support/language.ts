@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 /**
  * Makes the portal start in this language, as if the user had chosen it in the header (the
@@ -11,4 +11,18 @@ export async function usePortalLanguage(page: Page, portalUrl: string, language:
     },
     { origin: new URL(portalUrl).origin, lang: language },
   );
+}
+
+/** A browser of its own (a context) in this language and scheme, its clock under the test. */
+export async function newBrowserPage(
+  browser: Browser,
+  portalUrl: string,
+  language: 'de' | 'en',
+  colorScheme: 'light' | 'dark',
+): Promise<Page> {
+  const context = await browser.newContext({ colorScheme });
+  await context.clock.install();
+  const page = await context.newPage();
+  await usePortalLanguage(page, portalUrl, language);
+  return page;
 }

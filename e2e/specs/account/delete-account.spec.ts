@@ -1,4 +1,3 @@
-import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 import {
   confirmation,
@@ -7,7 +6,7 @@ import {
   TRANSFER_DIALOG,
 } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
-import { usePortalLanguage } from '../../support/language.ts';
+import { newBrowserPage } from '../../support/language.ts';
 import { signIn, signInForm, submitCredentials } from '../../support/sign-in.ts';
 
 const TEXTS = {
@@ -36,20 +35,6 @@ const TEXTS = {
     deleted: 'Your account has been deleted and you have been signed out everywhere.',
   },
 } as const;
-
-/** A browser of its own (a context) in this language and scheme, its clock under the test. */
-async function newBrowserPage(
-  browser: Browser,
-  portalUrl: string,
-  language: 'de' | 'en',
-  colorScheme: 'light' | 'dark',
-): Promise<Page> {
-  const context = await browser.newContext({ colorScheme });
-  await context.clock.install();
-  const page = await context.newPage();
-  await usePortalLanguage(page, portalUrl, language);
-  return page;
-}
 
 for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   test(`deleting one's account is refused until the hand-over, then signs out everywhere (${language}, ${scheme})`, async ({

@@ -1,9 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 // On a portal of its own: its wrong passwords and codes count for 127.0.0.1 (decision 0051)
 // and would slow down the other specs' sign-ins on the shared portal.
 import { expect, test } from '../../support/own-portal.ts';
-import { usePortalLanguage } from '../../support/language.ts';
+import { newBrowserPage } from '../../support/language.ts';
 import { lastSignInRequest, recordSignInRequests } from '../../support/session-tabs.ts';
 import { signIn, signInForm, submitCredentials } from '../../support/sign-in.ts';
 
@@ -41,20 +40,6 @@ const TEXTS = {
     menu: 'User menu',
   },
 } as const;
-
-/** A browser of its own (a context) in this language and scheme, its clock under the test. */
-async function newBrowserPage(
-  browser: Browser,
-  portalUrl: string,
-  language: 'de' | 'en',
-  colorScheme: 'light' | 'dark',
-): Promise<Page> {
-  const context = await browser.newContext({ colorScheme });
-  await context.clock.install();
-  const page = await context.newPage();
-  await usePortalLanguage(page, portalUrl, language);
-  return page;
-}
 
 for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   test(`/security lists sessions and sign-ins, and signing out everywhere signs out another browser (${language}, ${scheme})`, async ({
