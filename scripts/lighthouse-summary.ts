@@ -1,10 +1,11 @@
+import { loadavg } from 'node:os';
 import type { Result } from 'lighthouse';
 
-/** Issue 13's targets: performance ≥ 95 on both pages, accessibility 100, best practices ≥ 95. */
+/** Issue 28's targets on every page: performance ≥ 99, accessibility and best practices 100. */
 const TARGETS: Record<string, number> = {
-  performance: 95,
+  performance: 99,
   accessibility: 100,
-  'best-practices': 95,
+  'best-practices': 100,
 };
 
 export interface PageSummary {
@@ -46,7 +47,11 @@ export function summarize(name: string, runs: Result[]): PageSummary {
 }
 
 export function printSummary(pages: PageSummary[], runs: number): void {
-  console.log(`\nLighthouse, mobile preset, median of ${runs} runs`);
+  // TBT depends on the machine's load (the score less so: the throttling is simulated).
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  console.log(`\nLighthouse, mobile preset, median of ${runs} runs (load average ${load})`);
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS'];
   const rows = pages.map((page) => [
     page.name,

@@ -1,11 +1,14 @@
-// Lighthouse of issue 13, not a test: the mobile preset (simulated slow 4G, a mid-range phone's
-// CPU) in Debian's Chromium, median of three runs, on
+// Lighthouse of issues 13 and 28, not a test: the mobile preset (simulated slow 4G, a mid-range
+// phone's CPU) in Debian's Chromium, median of five runs, on
 // - the first visit: signed out, empty cache, ending on the provider's sign-in page;
-// - the dashboard signed in: a returning user (provider session and browser cache kept).
-// Builds the web app when stale and starts the whole portal (embedded database and provider, demo data) on
-// free ports, as the end-to-end tests do.
+// - signed in as a returning user (provider session and browser cache kept): the dashboard, the
+//   employee list of a practice with 200 people, and the person's own information (/info).
+// Builds the web app when stale and starts the whole portal (embedded database and provider, demo
+// data) on free ports, as the end-to-end tests do. The demo practices have a handful of people:
+// the practice of 200 is written through the portal's test endpoint (`ATest/CreateUser`, as the
+// end-to-end tests create their users), its superadmin is the one who signs in.
 //
-//   npm run lighthouse     (LIGHTHOUSE_RUNS=5 for more runs; CHROMIUM_PATH for another binary;
+//   npm run lighthouse     (LIGHTHOUSE_RUNS=3 for fewer runs; CHROMIUM_PATH for another binary;
 //                           LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report there)
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -14,15 +17,58 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildWebIfStale } from '../e2e/support/build-web.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from '../e2e/support/demo-users.ts';
+import { calls, ROUTES } from '@pp/contract';
 import { REPO_ROOT } from '../e2e/support/paths.ts';
 import { startPortalServer } from '../e2e/support/portal-server.ts';
 import { printSummary, summarize, type PageSummary } from './lighthouse-summary.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 
-const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
+const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 5);
 const REPORTS = process.env['LIGHTHOUSE_REPORTS'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The people of the measured practice, its superadmin included (issue 28). */
+const PRACTICE_SIZE = 200;
+/** The superadmin of that practice, who signs in. */
+const ADMIN = {
+  email: 'lea.leuchtturm@example.com',
+  password: 'Lighthouse-Portal-2026',
+  firstName: 'Lea',
+  lastName: 'Leuchtturm',
+};
+
+/** Writes one user through the test endpoint; returns the ids of the practices it is in. */
+async function createUser(portalUrl: string, body: object): Promise<string[]> {
+  const response = await fetch(`${portalUrl}/api/v1${calls.atestCreateUser.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) {
+    throw new Error(`creating a user failed: ${response.status} ${await response.text()}`);
+  }
+  return calls.atestCreateUser.response.parse(await response.json()).practiceIds;
+}
+
+/** A practice of {@link PRACTICE_SIZE} people whose superadmin is {@link ADMIN}. */
+async function preparePractice(portalUrl: string) {
+  const [practiceId] = await createUser(portalUrl, {
+    ...ADMIN,
+    practices: [{ name: 'Praxis Leuchtturm' }],
+  });
+  if (!practiceId) throw new Error('the practice was not created');
+  // A person's name has letters only (decision 0049): the number in base 26, written in letters.
+  const letters = (n: number) =>
+    [...n.toString(26)].map((digit) => String.fromCharCode(97 + parseInt(digit, 26))).join('');
+  for (let n = 1; n < PRACTICE_SIZE; n += 1) {
+    await createUser(portalUrl, {
+      email: `person${n}@leuchtturm.example.com`,
+      password: `Lighthouse-Person-${n}`,
+      firstName: 'Person',
+      lastName: `Leuchtturm ${letters(n)}`,
+      practices: [{ companyId: practiceId, role: 'member' }],
+    });
+  }
+}
 
 /** The build as `npm run build` leaves it, rebuilt only when stale (others' tests may use it). */
 function build() {
@@ -60,8 +106,8 @@ async function signIn(port: number, portalUrl: string) {
     const page = await browser.newPage();
     await page.goto(`${portalUrl}/dashboard`);
     await page.waitForSelector('input[autocomplete="current-password"]', { visible: true });
-    await page.type('input[autocomplete="username"]', DEMO_USERS[0].email);
-    await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
+    await page.type('input[autocomplete="username"]', ADMIN.email);
+    await page.type('input[autocomplete="current-password"]', ADMIN.password);
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     // The portal's dashboard, not a page of the provider (which has a main h1 too).
     await page.waitForFunction((portal) => window.location.href.startsWith(portal), {}, portalUrl);
@@ -117,16 +163,17 @@ try {
   pages.push(
     await measure('first visit (signed out)', `${portal.url}/`, chrome.port, false, onSignInPage),
   );
+  await preparePractice(portal.url);
   await signIn(chrome.port, portal.url);
-  pages.push(
-    await measure(
-      'dashboard (signed in)',
-      `${portal.url}/dashboard`,
-      chrome.port,
-      true,
-      (url) => url === `${portal.url}/dashboard`,
-    ),
-  );
+  const signedIn = [
+    ['dashboard (signed in)', ROUTES.dashboard],
+    [`employee list (${PRACTICE_SIZE} people)`, ROUTES.employees],
+    ['own information (/info)', ROUTES.info],
+  ] as const;
+  for (const [name, route] of signedIn) {
+    const url = `${portal.url}${route}`;
+    pages.push(await measure(name, url, chrome.port, true, (finalUrl) => finalUrl === url));
+  }
 } finally {
   chrome.kill();
   await portal.stop();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
+import { INLINE_STYLES, STYLESHEET_PATH } from '../src/pages/assets.ts';
 import { openSignIn } from './support/oauth.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
@@ -11,7 +12,11 @@ const POLICY = {
   'script-src': ["'self'"],
   // The passkey script asks the provider for a ceremony's options (decision 0071).
   'connect-src': ["'self'"],
-  'style-src': ["'self'"],
+  // The stylesheet the pages carry, by its hash, and the file (decision 0087).
+  'style-src': [
+    "'self'",
+    `'sha256-${createHash('sha256').update(INLINE_STYLES).digest('base64')}'`,
+  ],
   'img-src': ["'self'"],
   'form-action': ["'self'", WEB_ORIGIN],
   'frame-ancestors': ["'none'"],
@@ -41,8 +46,7 @@ describe('security headers', () => {
     const form = await openSignIn(browser, idp.running.issuer);
     expectPageHeaders(await browser.get(form.url));
     expectPageHeaders(await browser.postForm(form.action, {}, 'https://evil.example'));
-    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(form.html)?.[1] ?? '';
-    expectPageHeaders(await fetch(new URL(stylesheet, idp.running.issuer)));
+    expectPageHeaders(await fetch(new URL(STYLESHEET_PATH, idp.running.issuer)));
   });
 
   it('are on the answers oidc-provider writes itself', async () => {

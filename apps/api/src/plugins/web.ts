@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { sendNotFound } from './errors.ts';
+import { isSignInCallback, manifestReader, pageLinks } from './web-preload.ts';
 
 export interface WebOptions {
   /** Folder of the built web app (`apps/web/dist`). */
@@ -17,6 +18,12 @@ const NOT_CANONICAL = /\/\/|\/(?:\.|%2e){1,2}(?:\/|$)/i;
 const REVALIDATE = 'no-cache';
 /** The copies the web build writes beside its text files (scripts/compress-assets.mjs). */
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/**
+ * The public accessibility statement (apps/web/src/components/navigation/statement-path.ts,
+ * decision 0080): its page settles no session, so nothing of the provider's is fetched there.
+ */
+const STATEMENT_PATH = '/accessibility';
 
 /** A page of the single-page app: GET or HEAD of a path without a file extension, outside api and assets. */
 function isAppRoute(request: FastifyRequest): boolean {
@@ -66,12 +73,26 @@ export const webPlugin = fp(
       }
     });
 
+    // The app's page names what its scripts will ask for first (web-preload.ts, decision 0087).
+    const appFiles = manifestReader(root);
+    const { issuer } = app.config.oidc;
+    const portalOrigin = app.config.publicUrl.origin;
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (urlPath !== STATEMENT_PATH) {
+        const callback = isSignInCallback(request.url);
+        const links = pageLinks(issuer, portalOrigin, callback, callback ? appFiles() : undefined);
+        void reply.header('link', links.join(', '));
+      }
+      return reply.sendFile('index.html');
+    };
+
     // The root is the app's page too (a directory listing or index lookup would be refused).
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, sendPage);
 
     app.setNotFoundHandler((request, reply) => {
       if (!isAppRoute(request)) return sendNotFound(reply);
-      return reply.sendFile('index.html');
+      return sendPage(request, reply);
     });
   },
   { name: 'web', dependencies: ['errors'] },

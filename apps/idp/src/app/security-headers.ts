@@ -1,10 +1,11 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { INLINE_STYLES_SOURCE } from '../pages/assets.ts';
 
 /**
  * Headers on every answer, oidc-provider's own included: helmet writes them to the raw response
- * before anything else, and oidc-provider keeps them. The pages load only our stylesheet and our
+ * before anything else, and oidc-provider keeps them. The pages carry our stylesheet, load our
  * scripts (sign-out, recovery codes, passkeys, which also fetch from the provider itself) and the
  * operator's logo; forms post to the provider, whose answer redirects to the portal (form-action
  * follows redirects in Chromium). oidc-provider adds a hash to `script-src` for its own
@@ -23,7 +24,8 @@ export const securityHeaders = fp(
           scriptSrc: ["'self'"],
           // The passkey script's requests for a ceremony's options, to the provider only (0071).
           connectSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          // The stylesheet the pages carry, by its hash (decision 0087), and the file.
+          styleSrc: ["'self'", INLINE_STYLES_SOURCE],
           // The operator's logo (LOGO_URL), which may live on the portal or elsewhere.
           imgSrc: ["'self'", ...(logoUrl ? [new URL(logoUrl).origin] : [])],
           formAction: ["'self'", webOrigin],

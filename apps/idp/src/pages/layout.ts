@@ -1,7 +1,7 @@
 import type { Locale } from '../i18n/locale.ts';
 import { messagesFor } from '../i18n/locale.ts';
-import { STYLESHEET_PATH } from './assets.ts';
-import { html, type SafeHtml } from './html.ts';
+import { INLINE_STYLES, STYLESHEET_PATH } from './assets.ts';
+import { html, trusted, type SafeHtml } from './html.ts';
 
 /**
  * What the operator configured for every page: Impressum, privacy and accessibility pages in the
@@ -22,6 +22,12 @@ export interface PageFrame {
   title: string;
   links: LegalLinks;
   body: SafeHtml;
+  /**
+   * `inline` (the provider's pages): the stylesheet in the page, allowed by its hash in the
+   * provider's Content-Security-Policy (decision 0087); `link`: the stylesheet's file, for pages
+   * served elsewhere (the portal's newsletter pages).
+   */
+  styles?: 'inline' | 'link';
 }
 
 function footer(locale: Locale, links: LegalLinks): SafeHtml {
@@ -42,7 +48,7 @@ function footer(locale: Locale, links: LegalLinks): SafeHtml {
 }
 
 /** The document around every provider page: language, title, stylesheet, landmarks. */
-export function layout({ locale, title, links, body }: PageFrame): string {
+export function layout({ locale, title, links, body, styles = 'inline' }: PageFrame): string {
   const t = messagesFor(locale);
   const name = links.portalName ?? t.productName;
   return html`<!doctype html>
@@ -52,7 +58,11 @@ export function layout({ locale, title, links, body }: PageFrame): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
         <title>${title} – ${name}</title>
-        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+        ${
+          styles === 'inline'
+            ? trusted(`<style>${INLINE_STYLES}</style>`)
+            : html`<link rel="stylesheet" href="${STYLESHEET_PATH}" />`
+        }
       </head>
       <body>
         <a class="skip-link" href="#main">${t.skipToContent}</a>

@@ -49,5 +49,12 @@ export function newsletterPage(page: NewsletterPage): string {
         : undefined
     }
     ${page.next ? html`<p><a href="${page.next.href}">${page.next.label}</a></p>` : undefined}`;
-  return layout({ locale: page.language, title: page.title, links: page.links, body });
+  // The stylesheet's file, which the portal serves (the provider's pages carry it inline).
+  return layout({
+    locale: page.language,
+    title: page.title,
+    links: page.links,
+    body,
+    styles: 'link',
+  });
 }
