@@ -18,6 +18,9 @@ import type { CrmLog } from './crm/port.ts';
 import { crmConnectorOf } from './crm/select.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** Mail workers per instance (see where they start). */
+const MAIL_WORKERS = 4;
+
 /** How long a shutdown may take: the requests in flight (request timeout) and the mail worker. */
 const SHUTDOWN_SECONDS = 40;
 /** How long liveness answers 503 (a proxy takes the instance out) before the listener closes. */
@@ -108,14 +111,21 @@ async function start(config: Config) {
       `The web app is not built (${WEB_ROOT}): serving the api only. Run npm run build.`,
     );
   }
-  const worker = config.smtpUrl
-    ? startMailWorker({
-        database,
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        logger: app.log,
-      })
-    : undefined;
+  // Several workers side by side, each sending one mail at a time on its own connection: an SMTP
+  // server may pause before its greeting (the fault suite's does, 100 ms), so one worker drained a
+  // backlog after an outage at 8 mails a second. The outbox's claims keep each mail to one worker
+  // (test/mail/concurrent-workers.test.ts).
+  const { smtpUrl } = config;
+  const workers = smtpUrl
+    ? Array.from({ length: MAIL_WORKERS }, () =>
+        startMailWorker({
+          database,
+          smtpUrl,
+          from: config.mailFrom,
+          logger: app.log,
+        }),
+      )
+    : [];
 
   let idp: IdentityProvider | undefined;
   if (config.oidc.embedded) {
@@ -164,7 +174,12 @@ async function start(config: Config) {
     // server open until its client lets go: close idle ones until everything is done.
     app.server.closeIdleConnections();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
-    await Promise.all([worker?.stop(), crm?.stop(), app.close(), idp?.close()]);
+    await Promise.all([
+      ...workers.map((worker) => worker.stop()),
+      crm?.stop(),
+      app.close(),
+      idp?.close(),
+    ]);
     clearInterval(sweep);
     await database.close();
     app.log.info('stopped');
