@@ -39,21 +39,17 @@ export default defineRoute(calls.customerUpdateCustomerData, async (request) => 
   const stored = request.customer;
   // The practices are read only for a body that names them: the other read-only fields are the
   // row's, and the profile form sends only the editable ones (issue 28: one statement less).
-  const current =
-    request.body.associatedCompanies === undefined
-      ? toCustomer(stored, [])
-      : await customerData(db, stored);
+  const before =
+    request.body.associatedCompanies === undefined ? undefined : await customerData(db, stored);
   const errors = [
-    ...readOnlyChanges(request.body, current),
+    ...readOnlyChanges(request.body, before ?? toCustomer(stored, [])),
     ...(await unknownChoices(db, choicesOf(request.body))),
   ];
   if (errors.length > 0) throw ApiError.badRequest(errors);
 
   const changes = changesOf(request.body, stored);
   const fields = Object.keys(changes);
-  if (fields.length === 0) {
-    return request.body.associatedCompanies === undefined ? customerData(db, stored) : current;
-  }
+  if (fields.length === 0) return before ?? customerData(db, stored);
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(customers)
