@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 // How the employee screens (/my-practice/employees-overview and below) look, in German or English.
 
@@ -87,9 +87,4 @@ export function invitationButtons(page: Page, practice: string) {
       name: named('Einladung ablehnen', 'Decline invitation', practice),
     }),
   };
-}
-
-/** Waits for the success toast with this text (an earlier one may still be showing). */
-export async function expectToast(page: Page, text: string | RegExp) {
-  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
 }

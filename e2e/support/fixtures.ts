@@ -4,6 +4,7 @@ import { calls } from '@pp/contract';
 import type { z } from 'zod';
 import { startPortalServer } from './portal-server.ts';
 import { sharedPortal, type Portal } from './portal.ts';
+import { recordToasts } from './toasts.ts';
 
 type CreateUserBody = z.input<NonNullable<typeof calls.atestCreateUser.body>>;
 
@@ -31,6 +32,12 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Every page notes the messages it shows, for expectToast (toasts.ts).
+  context: async ({ context }, use) => {
+    await recordToasts(context);
+    await use(context);
+  },
+
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
   portal: async ({}, use) => {
     await use(sharedPortal());

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectToast, inviteForm } from './employee-pages.ts';
+import { inviteForm } from './employee-pages.ts';
 import { linkFromMailbox } from './mailbox.ts';
 import { signIn } from './sign-in.ts';
+import { expectToast } from './toasts.ts';
 
 /**
  * The owner signs in on the invitation form, invites `email`, and the invitation's link is read

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { recordToasts } from './toasts.ts';
 
 /**
  * Makes the portal start in this language, as if the user had chosen it in the header (the
@@ -22,6 +23,7 @@ export async function newBrowserPage(
 ): Promise<Page> {
   const context = await browser.newContext({ colorScheme });
   await context.clock.install();
+  await recordToasts(context);
   const page = await context.newPage();
   await usePortalLanguage(page, portalUrl, language);
   return page;

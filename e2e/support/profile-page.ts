@@ -41,13 +41,8 @@ export function emailChangeDialog(page: Page) {
   };
 }
 
-/** The success toast of the latest save (an earlier one may still show for its 2000 ms). */
-export function savedToast(page: Page) {
-  return page
-    .getByRole('status')
-    .filter({ hasText: /^(Ihre Änderungen wurden gespeichert\.|Your changes have been saved\.)$/ })
-    .last();
-}
+/** The success toast's text after a save, in German or English (checked with toasts.ts). */
+export const SAVED = /^(Ihre Änderungen wurden gespeichert\.|Your changes have been saved\.)$/;
 
 /** Whether a request is the profile's save. */
 export const isProfileSave = (url: string, method: string) =>

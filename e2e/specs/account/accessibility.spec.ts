@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: {
@@ -122,6 +123,7 @@ for (const language of ['de', 'en'] as const) {
     // The page asks for the password only in a browser other than the registering one
     // (decision 0058).
     const context = await browser.newContext();
+    await recordToasts(context);
     const elsewhere = await context.newPage();
     await elsewhere.goto(
       await linkFromMailbox(request, portal.url, email, 'account-verification', '/register/verify'),

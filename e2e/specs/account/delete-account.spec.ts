@@ -1,13 +1,9 @@
 import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
-import {
-  confirmation,
-  employeeList,
-  expectToast,
-  TRANSFER_DIALOG,
-} from '../../support/employee-pages.ts';
+import { confirmation, employeeList, TRANSFER_DIALOG } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { newBrowserPage } from '../../support/language.ts';
 import { signIn, signInForm, submitCredentials } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: {

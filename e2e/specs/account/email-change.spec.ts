@@ -10,6 +10,7 @@ import {
   signOut,
   submitCredentials,
 } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // A failed sign-in with the old address counts for the browser's address: this spec runs on a
 // portal of its own (fresh-portal.ts), so it never adds to the shared portal's count.
@@ -22,6 +23,7 @@ test('a new e-mail address is confirmed by the link while signed in; then it sig
 }) => {
   // @axe-core/playwright needs a page of its own context.
   const context = await browser.newContext();
+  await recordToasts(context);
   const page = await context.newPage();
   const user = await createUser();
   const newEmail = newVisitorAddress();

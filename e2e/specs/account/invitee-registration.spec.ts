@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { confirmationForm, registrationForm } from '../../support/account-pages.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expectToast, invitationButtons } from '../../support/employee-pages.ts';
+import { invitationButtons } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { inviteAndReadLink } from '../../support/invitations.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signInForm } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Issue 22, points 1 and 12 (decision 0058): an invited person who has no account registers from
 // the invitation's link, confirms the address in the same browser without typing the password
@@ -57,6 +58,7 @@ for (const language of ['de', 'en'] as const) {
 
     // @axe-core/playwright needs a page of its own context.
     const context = await browser.newContext();
+    await recordToasts(context);
     const invitee = await context.newPage();
     await usePortalLanguage(invitee, portal.url, language);
     await invitee.goto(invitation);

@@ -3,6 +3,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { newsletterForm } from '../../support/newsletter-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: { choose: 'Bitte wählen Sie mindestens einen Newsletter aus.', interest: 'Prophylaxe' },
@@ -17,6 +18,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   }) => {
     // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const user = await createUser();
     await usePortalLanguage(page, portal.url, language);

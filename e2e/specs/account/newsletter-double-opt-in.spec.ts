@@ -4,6 +4,7 @@ import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox } from '../../support/mailbox.ts';
 import { isPreferencesSave, newsletterForm } from '../../support/newsletter-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Double opt-in and one-click withdrawal (issue 26, decision 0077).
 
@@ -38,6 +39,7 @@ test('subscribing sends the confirmation mail, its link confirms, and the RFC 80
   );
   // The link opens in a browser without the portal's session: no sign-in needed.
   const mailReader = await browser.newContext();
+  await recordToasts(mailReader);
   const linkPage = await mailReader.newPage();
   await linkPage.goto(confirmLink);
   await expect(
@@ -103,6 +105,7 @@ for (const language of ['de', 'en'] as const) {
   }) => {
     const user = await createUser();
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/newsletter`);
@@ -120,6 +123,7 @@ for (const language of ['de', 'en'] as const) {
     await context.close();
 
     const signedOut = await browser.newContext();
+    await recordToasts(signedOut);
     const linkPage = await signedOut.newPage();
     for (const [path, heading] of [
       ['/newsletter/confirm', PAGES[language].confirm],

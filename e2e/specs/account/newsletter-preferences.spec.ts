@@ -7,8 +7,9 @@ import {
   newsletterForm,
 } from '../../support/newsletter-page.ts';
 import { linkFromMailbox } from '../../support/mailbox.ts';
-import { savedToast } from '../../support/profile-page.ts';
+import { SAVED } from '../../support/profile-page.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
@@ -19,16 +20,12 @@ async function save(page: Page) {
   const response = page.waitForResponse(
     (answer) => isPreferencesSave(answer.url(), answer.request().method()) && answer.ok(),
   );
-  // The toast shows for two seconds: watched from before the click (the last save's gone
-  // first), so a test process that a busy machine holds up does not look after it went.
-  await expect(savedToast(page)).toHaveCount(0);
-  const toast = expect(savedToast(page)).toBeVisible();
   await newsletterForm(page).save.click();
   expect((await request).postDataJSON()).toMatchObject({
     wordingVersion: NEWSLETTER_CONSENT_VERSION,
   });
   const saved = PreferencesSchema.parse(await (await response).json());
-  await toast;
+  await expectToast(page, SAVED);
   return saved;
 }
 
@@ -127,7 +124,7 @@ test('a failed save shows SAVE_ERROR and keeps the choice', async ({
   await form.choice('Implantologie').check();
   await form.save.click();
 
-  await expect(page.getByRole('alert').filter({ hasText: SAVE_ERROR })).toBeVisible();
+  await expectToast(page, SAVE_ERROR, 'alert');
   await expect(form.subscribe).toBeChecked();
   await expect(form.choice('Angebote und Aktionen')).toBeChecked();
   await expect(form.choice('Implantologie')).toBeChecked();

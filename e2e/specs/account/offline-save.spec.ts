@@ -1,8 +1,9 @@
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import { profileForm, savedToast } from '../../support/profile-page.ts';
+import { profileForm, SAVED } from '../../support/profile-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // Issue 22, point 13: a save made offline spun for 30 s with no word. It now says at once that
 // the connection is away and that nothing was saved; what was typed stays (decision 0054).
@@ -29,7 +30,7 @@ for (const language of ['de', 'en'] as const) {
     await context.setOffline(true);
     await form.lastName.fill('Offline');
     await form.lastName.press('Enter');
-    await expect(page.getByRole('alert').filter({ hasText: OFFLINE[language] })).toBeVisible();
+    await expectToast(page, OFFLINE[language], 'alert');
     await expect(form.save).toBeEnabled();
     await expect(form.lastName).toHaveValue('Offline');
     await expectNoAxeViolations(page);
@@ -37,7 +38,7 @@ for (const language of ['de', 'en'] as const) {
     await context.setOffline(false);
     await form.save.focus();
     await page.keyboard.press('Enter');
-    await expect(savedToast(page)).toBeVisible();
+    await expectToast(page, SAVED);
     await expect(form.lastName).toHaveValue('Offline');
   });
 }

@@ -7,6 +7,7 @@ import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox } from '../../support/mailbox.ts';
 import { isPreferencesSave, newsletterForm } from '../../support/newsletter-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: {
@@ -74,6 +75,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   }) => {
     const texts = TEXTS[language];
     const context = await browser.newContext({ colorScheme: scheme, acceptDownloads: true });
+    await recordToasts(context);
     const page = await context.newPage();
     const practiceName = `Praxis Export ${language} ${Date.now()}`;
     const owner = await createUser({ practices: [{ name: practiceName }] });

@@ -4,6 +4,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { emailChangeDialog, profileForm } from '../../support/profile-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: {
@@ -32,6 +33,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     test.setTimeout(60_000);
     // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     const user = await createUser();

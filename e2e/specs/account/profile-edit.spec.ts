@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/fresh-portal.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import { isProfileSave, profileForm, savedToast } from '../../support/profile-page.ts';
+import { isProfileSave, profileForm, SAVED } from '../../support/profile-page.ts';
 import { customerDataLoaded, expectSignedInAs, signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // Clara's own data changes here: these tests run on a portal of their own (fresh-portal.ts),
 // and each sets what it checks, whatever the other left behind.
@@ -23,7 +24,7 @@ async function saveProfile(page: Page) {
   );
   await profileForm(page).save.click();
   await saved;
-  await expect(savedToast(page)).toBeVisible();
+  await expectToast(page, SAVED);
 }
 
 async function reload(page: Page) {

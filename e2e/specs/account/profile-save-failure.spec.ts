@@ -1,6 +1,7 @@
 import { expect, test } from '../../support/fixtures.ts';
 import { profileForm } from '../../support/profile-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 const SAVE_ERROR =
   'Ihre Änderungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.';
@@ -34,7 +35,7 @@ test('a failed save shows SAVE_ERROR and keeps every input', async ({
   await form.profession.selectOption('DENTIST');
   await form.save.click();
 
-  await expect(page.getByRole('alert').filter({ hasText: SAVE_ERROR })).toBeVisible();
+  await expectToast(page, SAVE_ERROR, 'alert');
   await expect(form.lastName).toHaveValue('Muster-Neu');
   await expect(form.phone).toHaveValue('030 1234567');
   await expect(form.dateOfBirth).toHaveValue('07.03.1985');

@@ -3,6 +3,7 @@ import { confirmationForm, registrationForm } from '../../support/account-pages.
 import { expect, test } from '../../support/fixtures.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
 import { customerDataLoaded, signInForm, submitCredentials } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 /** Registers a new address from the portal's sign-in page; answers the confirmation link. */
 async function registerFromSignIn(page: Page, portalUrl: string, issuer: string) {
@@ -65,6 +66,7 @@ test('in another browser the link asks for the password, and after it that brows
     '/register/verify',
   );
   const context = await browser.newContext();
+  await recordToasts(context);
   const elsewhere = await context.newPage();
   await elsewhere.goto(link);
   const confirmation = confirmationForm(elsewhere);
@@ -105,6 +107,7 @@ test('opening the confirmation link alone in another browser confirms nothing', 
     '/register/verify',
   );
   const context = await browser.newContext();
+  await recordToasts(context);
   const owner = await context.newPage();
   await owner.goto(link);
   await expect(confirmationForm(owner).heading).toBeVisible();

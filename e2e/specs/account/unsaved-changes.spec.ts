@@ -5,8 +5,9 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { leaveDialog, menuEntry } from '../../support/leave-dialog.ts';
 import { practiceForm } from '../../support/practice-pages.ts';
-import { profileForm, savedToast } from '../../support/profile-page.ts';
+import { profileForm, SAVED } from '../../support/profile-page.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // Issue 22, point 2: a change on /info or the practice information was gone without a word
 // after a click on another menu entry, Back or a reload.
@@ -88,7 +89,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page).toHaveURL(/\/my-practice\/information-practice$/);
 
     await form.save.click();
-    await expect(savedToast(page)).toBeVisible();
+    await expectToast(page, SAVED);
     await menuEntry(page, 'Mein Profil', 'My profile').click();
     await expect(page).toHaveURL(/\/info$/);
     await expect(dialog).toBeHidden();

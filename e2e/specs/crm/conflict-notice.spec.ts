@@ -2,8 +2,9 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { contactOf, editInCrm, throttleCrm } from '../../support/dataverse.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { expect, test } from '../../support/own-portal.ts';
-import { crmNotice, profileForm, savedToast } from '../../support/profile-page.ts';
+import { crmNotice, profileForm, SAVED } from '../../support/profile-page.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // A field the person changed while someone changed it in the CRM keeps the CRM's value, and the
 // person is told on their next visit to the profile (decision 0061). On a portal of its own: the
@@ -31,7 +32,7 @@ for (const language of ['de', 'en'] as const) {
     try {
       await form.phone.fill('+49 30 2000');
       await form.save.click();
-      await expect(savedToast(page)).toBeVisible();
+      await expectToast(page, SAVED);
       // … while someone changes the same field in the CRM.
       await editInCrm(request, portal, 'contacts', String(contact.contactid), {
         telephone1: '+49 30 3000',

@@ -2,8 +2,9 @@ import { expect, test } from '../../support/fixtures.ts';
 import { contactOf, editInCrm, refreshPicklists, relabelOption } from '../../support/dataverse.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { E2E_CRM_SYNC_SECONDS } from '../../support/portal-server.ts';
-import { profileForm, savedToast } from '../../support/profile-page.ts';
+import { profileForm, SAVED } from '../../support/profile-page.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // The shared portal keeps its customer records in a stand-in Dataverse (decisions 0061, 0063):
 // what a person changes reaches the CRM's contact, what someone changes in the CRM reaches the
@@ -23,7 +24,7 @@ test('a profile change arrives in the CRM contact', async ({
   await form.firstName.fill('Friederike');
   await form.phone.fill('+49 30 7654321');
   await form.save.click();
-  await expect(savedToast(page)).toBeVisible();
+  await expectToast(page, SAVED);
   // The outbox sends it within a second or two.
   await expect
     .poll(async () => (await contactOf(request, portal, user.email)) ?? {}, { timeout: 15_000 })

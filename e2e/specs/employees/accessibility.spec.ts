@@ -10,6 +10,7 @@ import {
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Sommer's people are only read here: the form is checked in the browser, the dialog cancelled.
 const ben = DEMO_USERS[1];
@@ -48,6 +49,7 @@ for (const language of ['de', 'en'] as const) {
     test.setTimeout(60_000);
     // @axe-core/playwright needs a page of its own context, as wide as the project's pages.
     const context = await browser.newContext({ viewport });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);

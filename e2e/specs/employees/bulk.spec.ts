@@ -6,6 +6,7 @@ import { confirmation } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // A practice of its own per test (ATest/CreateUser), so the shared demo data stays as it is.
 
@@ -91,6 +92,7 @@ for (const language of ['de', 'en'] as const) {
 
     // @axe-core/playwright needs a page of its own context, as wide as the project's pages.
     const context = await browser.newContext({ viewport });
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/my-practice/employees-overview/add`);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import {
   employeeList,
-  expectToast,
   invitationButtons,
   inviteForm,
   searchEmployees,
@@ -10,6 +9,7 @@ import {
 import { expect, test } from '../../support/fresh-portal.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Sommer's invitations change here: a portal of its own (fresh-portal.ts). The audit entries of
 // the invitation and the refusal are the api tests' (apps/api/test/employee/invitations.test.ts).
@@ -38,6 +38,7 @@ test('a customer of another practice who is invited is no member until accepting
   await expect(list.list).not.toContainText(customer.name);
 
   const context = await browser.newContext();
+  await recordToasts(context);
   const invitee = await context.newPage();
   await invitee.goto(`${portal.url}/my-practice`);
   await signIn(invitee, customer.email, customer.password);

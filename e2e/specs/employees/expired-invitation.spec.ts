@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { calls } from '@pp/contract';
 import { DEMO_USERS } from '../../support/demo-users.ts';
-import {
-  employeeList,
-  expectToast,
-  invitationButtons,
-  inviteForm,
-} from '../../support/employee-pages.ts';
+import { employeeList, invitationButtons, inviteForm } from '../../support/employee-pages.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { expect, test } from '../../support/fresh-portal.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Time passes through the test endpoint ATest/ExpireInvitations (no other call can set an
 // expiry); Sommer gets a new invitee here: a portal of its own (fresh-portal.ts).
@@ -39,6 +35,7 @@ test('an invitation past its expiry cannot be accepted and says so; ben sends it
   expect(calls.atestExpireInvitations.response.parse(await expired.json())).toEqual({ expired: 1 });
 
   const context = await browser.newContext();
+  await recordToasts(context);
   const invitee = await context.newPage();
   await invitee.goto(`${portal.url}/my-practice`);
   await signIn(invitee, invited.email, invited.password);

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import {
-  employeeList,
-  expectToast,
-  invitationButtons,
-  inviteForm,
-} from '../../support/employee-pages.ts';
+import { employeeList, invitationButtons, inviteForm } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Issue 22, points 6 and 10, on a practice of the test's own (the demo practices stay as they
 // are): the list in the German order of DIN 5007, a search folding umlauts, ß and accents
@@ -63,6 +59,7 @@ for (const language of ['de', 'en'] as const) {
 
     // @axe-core/playwright needs a page of its own context.
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/my-practice/employees-overview`);
@@ -98,6 +95,7 @@ for (const language of ['de', 'en'] as const) {
     await expectToast(page, texts.sent);
 
     const other = await browser.newContext();
+    await recordToasts(other);
     const invitee = await other.newPage();
     await invitee.goto(`${portal.url}/my-practice`);
     await signIn(invitee, nameless.email, nameless.password);

@@ -6,6 +6,7 @@ import { inviteAndReadLink } from '../../support/invitations.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn, submitCredentials } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 22, point 1 (decision 0058): an invitation's link opened while signed in as somebody
 // else says so, with the address masked, and signs in with the right account on request.
@@ -42,6 +43,7 @@ for (const language of ['de', 'en'] as const) {
 
     // @axe-core/playwright needs a page of its own context.
     const context = await browser.newContext();
+    await recordToasts(context);
     const other = await context.newPage();
     await usePortalLanguage(other, portal.url, language);
     await other.goto(link);

@@ -5,7 +5,6 @@ import {
   confirmation,
   DISABLE_DIALOG,
   employeeList,
-  expectToast,
   invitationButtons,
   inviteForm,
   searchEmployees,
@@ -14,6 +13,7 @@ import { expect, test } from '../../support/fresh-portal.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Sommer gets a new member here: a portal of its own (fresh-portal.ts).
 const ben = DEMO_USERS[1];
@@ -72,6 +72,7 @@ test('ben invites a new address; the invitee registers through the mail, accepts
   // The invitee opens the mail's link, registers, confirms and accepts.
   const link = await linkFromMailbox(page.request, portal.url, email, 'invitation', '/my-practice');
   const context = await browser.newContext();
+  await recordToasts(context);
   const invitee = await context.newPage();
   await invitee.goto(link);
   await expect(invitee).toHaveURL((url) => url.origin === portal.issuer);

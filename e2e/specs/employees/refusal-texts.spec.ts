@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { employeeList, expectToast, inviteForm } from '../../support/employee-pages.ts';
+import { employeeList, inviteForm } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Issue 22, point 7: a refused action says why (decision 0059), never "not saved, try again".
 // On a practice of the test's own: the mails of its invitation count against the recipient's
@@ -44,6 +45,7 @@ for (const language of ['de', 'en'] as const) {
       practices: [{ name: `Praxis Grund ${randomUUID().slice(0, 6)}` }],
     });
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     // Without the list of shared mailboxes the form knows only info@: the api refuses praxis@.
@@ -57,7 +59,7 @@ for (const language of ['de', 'en'] as const) {
     await form.email.fill(`praxis@grund-${randomUUID().slice(0, 6)}.example.com`);
     await form.submit.click();
     // A failure's toast is an alert (a success's a status).
-    await expect(page.getByRole('alert').filter({ hasText: texts.checkInput })).toBeVisible();
+    await expectToast(page, texts.checkInput, 'alert');
     await expect(form.form).toContainText(texts.alias);
     await expect(page.getByText(texts.saveError)).toHaveCount(0);
     await expectNoAxeViolations(page);

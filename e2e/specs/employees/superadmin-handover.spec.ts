@@ -1,13 +1,9 @@
 import { DEMO_USERS } from '../../support/demo-users.ts';
-import {
-  confirmation,
-  employeeList,
-  expectToast,
-  TRANSFER_DIALOG,
-} from '../../support/employee-pages.ts';
+import { confirmation, employeeList, TRANSFER_DIALOG } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/own-portal.ts';
 import { connectForm, myPracticePage } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Anna hands her role to Ben: the demo users' roles change, so a portal of this test's own
 // (own-portal.ts), not the worker's fresh portal the next specs expect the demo roles on.
@@ -22,6 +18,7 @@ test('anna approves a request to join, makes ben superadmin and is admin afterwa
   test.setTimeout(60_000);
   const user = await createUser();
   const context = await browser.newContext();
+  await recordToasts(context);
   const requester = await context.newPage();
   await requester.goto(`${portal.url}/my-practice/new-practice`);
   await signIn(requester, user.email, user.password);

@@ -12,6 +12,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { profileForm } from '../../support/profile-page.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // One wording per concept (docs/ui-terms.md), seen where the probe found two: Anna, the
 // superadmin, only opens dialogs and cancels them and checks a form in the browser.
@@ -49,6 +50,7 @@ for (const language of ['de', 'en'] as const) {
   }) => {
     test.setTimeout(60_000);
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);

@@ -4,6 +4,7 @@ import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../sup
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: { button: 'Exportieren (CSV)', header: 'Titel;Vorname;Nachname;E-Mail-Adresse;Rolle;Status' },
@@ -32,6 +33,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   }) => {
     const texts = TEXTS[language];
     const context = await browser.newContext({ colorScheme: scheme, acceptDownloads: true });
+    await recordToasts(context);
     const page = await context.newPage();
     const owner = await createUser({
       practices: [{ name: `Praxis CSV ${language} ${Date.now()}` }],
@@ -72,6 +74,7 @@ test('a member exports the locations with the keyboard', async ({
   createUser,
 }) => {
   const context = await browser.newContext({ acceptDownloads: true });
+  await recordToasts(context);
   const page = await context.newPage();
   const owner = await createUser({ practices: [{ name: `Praxis Orte ${Date.now()}` }] });
   const member = await createUser({ practices: [{ companyId: owner.practiceIds[0]! }] });

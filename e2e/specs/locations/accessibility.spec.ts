@@ -5,6 +5,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { locationForm, locationList } from '../../support/location-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Ben's practice is only read here: the forms are checked in the browser and never sent.
 const ben = DEMO_USERS[1];
@@ -35,6 +36,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     test.setTimeout(60_000);
     // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);

@@ -4,11 +4,11 @@ import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fresh-portal.ts';
 import { isLocationSave, locationForm, locationList } from '../../support/location-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // Sommer gets a location here: a portal of its own (fresh-portal.ts).
 const ben = DEMO_USERS[1];
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const savedToast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('ben.krause adds a location without phone and invoice e-mail, edits it, finds it and reloads its page', async ({
   page,
@@ -38,7 +38,7 @@ test('ben.krause adds a location without phone and invoice e-mail, edits it, fin
   });
 
   await expect(heading(page)).toHaveText('Standorte');
-  await expect(savedToast(page, 'Der Standort wurde angelegt.')).toBeVisible();
+  await expectToast(page, 'Der Standort wurde angelegt.');
   const entry = list.entry(name);
   await expect(entry).toContainText('Kantstraße 5, 10623 Berlin');
 
@@ -53,7 +53,7 @@ test('ben.krause adds a location without phone and invoice e-mail, edits it, fin
   );
   await form.save.click();
   expect((await saved).status()).toBe(200);
-  await expect(savedToast(page, 'Ihre Änderungen wurden gespeichert.')).toBeVisible();
+  await expectToast(page, 'Ihre Änderungen wurden gespeichert.');
   const informationPage = page.url();
 
   await page.getByRole('link', { name: 'Zur Standortliste' }).click();

@@ -4,6 +4,7 @@ import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { locationForm, locationList } from '../../support/location-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // Saves answered by a server failure show MESSAGES.GET_ERROR (the specification's catalogue for
 // locations), never the save error; nothing reaches the api, so the demo data stays as it is.
@@ -25,7 +26,7 @@ const failWith500 = (route: Route) =>
   });
 
 async function expectGetError(page: Page) {
-  await expect(page.getByRole('alert').filter({ hasText: GET_ERROR })).toBeVisible();
+  await expectToast(page, GET_ERROR, 'alert');
   await expect(page.getByText(SAVE_ERROR)).toHaveCount(0);
 }
 

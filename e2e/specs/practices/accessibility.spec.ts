@@ -10,6 +10,7 @@ import {
   practiceForm,
 } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Anna's data is only read here: forms are checked in the browser, the duplicate question is
 // asked before anything is stored, the dialog is cancelled.
@@ -51,6 +52,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     test.setTimeout(60_000);
     // A context of its own, to start the page in this scheme.
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
-import { employeeList, expectToast } from '../../support/employee-pages.ts';
+import { employeeList } from '../../support/employee-pages.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { expect, test } from '../../support/own-portal.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { nextTokenResponse, tokensOf } from '../../support/tokens.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Anna makes Clara an admin, then finds that in the activity log (issue 27): the demo roles
 // change, so a portal of this test's own (own-portal.ts).
@@ -62,6 +63,7 @@ for (const language of ['de', 'en'] as const) {
 
     // Clara, a member: the screen leads to the dashboard, the call answers 403.
     const memberContext = await browser.newContext({ viewport });
+    await recordToasts(memberContext);
     const member = await memberContext.newPage();
     await usePortalLanguage(member, portal.url, language);
     const memberTokens = nextTokenResponse(member, portal.issuer);
@@ -87,6 +89,7 @@ for (const language of ['de', 'en'] as const) {
 
     // Anna, the superadmin, makes Clara an admin.
     const context = await browser.newContext({ viewport, acceptDownloads: true });
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/my-practice/employees-overview`);

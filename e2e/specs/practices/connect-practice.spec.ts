@@ -4,6 +4,7 @@ import { expect, test } from '../../support/fresh-portal.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { connectForm, myPracticePage, sentRequests } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Asking to join changes "Praxis am Markt" (and mails its admins): a portal of its own.
 
@@ -55,6 +56,7 @@ for (const language of ['de', 'en'] as const) {
     const viewAfterAsking = async (customerNumber: string, postalCode: string) => {
       const user = await createUser();
       const context = await browser.newContext();
+      await recordToasts(context);
       const page = await context.newPage();
       await usePortalLanguage(page, portal.url, language);
       await page.goto(`${portal.url}/my-practice/new-practice`);

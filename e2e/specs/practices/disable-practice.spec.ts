@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '../../support/fixtures.ts';
 import { disablePractice, mainNavigation, myPracticePage } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 test('the superadmin disables the practice after a confirmation that names it, and enables it again', async ({
   page,
@@ -26,9 +27,7 @@ test('the superadmin disables the practice after a confirmation that names it, a
   await disable.open.click();
   await disable.confirm.click();
   await expect(page).toHaveURL(`${portal.url}/my-practice`);
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Die Praxis wurde deaktiviert.' }),
-  ).toBeVisible();
+  await expectToast(page, 'Die Praxis wurde deaktiviert.');
   const myPractice = myPracticePage(page);
   await expect(myPractice.practice(name)).toContainText('Deaktiviert');
   await expect(myPractice.active).toHaveCount(0);
@@ -36,9 +35,7 @@ test('the superadmin disables the practice after a confirmation that names it, a
   await expect(page.getByText('keinen Zugriff auf diese Seite')).toHaveCount(0);
 
   await myPractice.enable(name).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Die Praxis ist wieder aktiviert.' }),
-  ).toBeVisible();
+  await expectToast(page, 'Die Praxis ist wieder aktiviert.');
   await expect(myPractice.active).toContainText(name);
   await expect(myPractice.practice(name)).not.toContainText('Deaktiviert');
   await expect(mainNavigation(page).getByRole('link', { name: 'Praxisdaten' })).toBeVisible();

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expectToast, invitationButtons, inviteForm } from '../../support/employee-pages.ts';
+import { invitationButtons, inviteForm } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { expectToast, recordToasts } from '../../support/toasts.ts';
 
 // Practices and users of the test's own: the demo data is not touched.
 
@@ -36,6 +37,7 @@ for (const language of ['de', 'en'] as const) {
 
     // @axe-core/playwright needs a page of its own context.
     const context = await browser.newContext();
+    await recordToasts(context);
     const mine = await context.newPage();
     await usePortalLanguage(mine, portal.url, language);
     await mine.goto(`${portal.url}/my-practice`);

@@ -5,6 +5,7 @@ import { expectNoAxeViolations, LANGUAGES_AND_STARTING_SCHEMES } from '../../sup
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn, submitCredentials } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Decisions 0069 and 0074: the superadmin turns the requirement on; a member without a second
 // factor is asked at their next sign-in to set up an authenticator app. Put off, the practice's
@@ -79,6 +80,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     // The member, in a browser of their own, signs in with a password only: the provider asks
     // them to set up an authenticator app first, naming the practice (decision 0074).
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     try {
       const other = await context.newPage();
       await usePortalLanguage(other, portal.url, language);

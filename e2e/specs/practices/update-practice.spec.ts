@@ -2,6 +2,7 @@ import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fresh-portal.ts';
 import { myPracticePage, practiceForm } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 // Sommer's data changes here: a portal of its own (fresh-portal.ts).
 const ben = DEMO_USERS[1];
@@ -24,9 +25,7 @@ test('ben.krause (admin) changes the phone number of "Zahnarztpraxis Dr. Sommer"
   const response = await saved;
   expect(response.status()).toBe(200);
   expect(response.request().postDataJSON()).toMatchObject({ phone: '+49 30 5550100' });
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Ihre Änderungen wurden gespeichert.' }),
-  ).toBeVisible();
+  await expectToast(page, 'Ihre Änderungen wurden gespeichert.');
 
   const loaded = customerDataLoaded(page);
   await page.reload();

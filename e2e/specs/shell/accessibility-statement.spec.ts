@@ -3,6 +3,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { openProviderSignIn } from '../../support/provider-look-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const TEXTS = {
   de: {
@@ -40,6 +41,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     portal,
   }) => {
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);

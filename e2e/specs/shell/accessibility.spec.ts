@@ -5,6 +5,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const anna = DEMO_USERS[0];
 
@@ -38,6 +39,7 @@ for (const language of ['de', 'en'] as const) {
     }) => {
       // @axe-core/playwright needs a page of its own context.
       const context = await browser.newContext();
+      await recordToasts(context);
       const page = await context.newPage();
       const texts = TEXTS[language];
       await usePortalLanguage(page, portal.url, language);

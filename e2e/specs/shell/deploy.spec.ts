@@ -11,6 +11,7 @@ import {
 } from '../../support/shell-chunks.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 const clara = DEMO_USERS[2];
 
@@ -83,6 +84,7 @@ for (const [language, scheme] of [
     portal,
   }) => {
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);
@@ -124,6 +126,7 @@ for (const language of ['de', 'en'] as const) {
     portal,
   }) => {
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await usePortalLanguage(page, portal.url, language);

@@ -6,6 +6,7 @@ import type { Portal } from '../../support/portal.ts';
 import { startPortalServer } from '../../support/portal-server.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 12: the operator's name and logo in the header, the legal links in the footer. Without
 // legal links (the shared portal configures none), a portal outside production says in the
@@ -72,6 +73,7 @@ for (const [language, scheme] of [
     portal,
   }) => {
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/dashboard`);

@@ -4,6 +4,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 12: each shortcut card of the dashboard is one link as a whole, named by its title.
 const ben = DEMO_USERS[1];
@@ -19,6 +20,7 @@ for (const language of ['de', 'en'] as const) {
     portal,
   }) => {
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/dashboard`);

@@ -4,6 +4,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 12: the dashboard greets in German usage, with the short title and the surname, and
 // names the role in the form that goes with the salutation (decision 0040).
@@ -30,6 +31,7 @@ for (const language of ['de', 'en'] as const) {
       [ben, EXPECTED[language].ben],
     ] as const) {
       const context = await browser.newContext();
+      await recordToasts(context);
       const page = await context.newPage();
       await usePortalLanguage(page, portal.url, language);
       await page.goto(`${portal.url}/dashboard`);

@@ -4,6 +4,7 @@ import { employeeList } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { signIn } from '../../support/sign-in.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 12: role names follow the salutation ("Administratorin"), badges are in normal case.
 const ben = DEMO_USERS[1];
@@ -27,6 +28,7 @@ for (const language of ['de', 'en'] as const) {
     portal,
   }) => {
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     await usePortalLanguage(page, portal.url, language);
     await page.goto(`${portal.url}/my-practice/employees-overview`);

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test, type TestUser } from '../../support/fixtures.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading, open } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 22, point 11: David saved English and saw German when he signed in on a fresh browser;
 // a switch of language did not reach the other open tabs. Users of their own: a switch saves the
@@ -37,6 +38,7 @@ async function freshBrowser(
   scheme: 'light' | 'dark',
 ) {
   const context = await browser.newContext({ colorScheme: scheme });
+  await recordToasts(context);
   const page = await context.newPage();
   await page.goto(`${url}/dashboard`);
   await signIn(page, user.email, user.password);

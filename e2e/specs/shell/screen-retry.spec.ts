@@ -6,6 +6,7 @@ import { usePortalLanguage } from '../../support/language.ts';
 import { NEWSLETTER_SCREEN, refuseScreenChunk } from '../../support/shell-chunks.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
+import { recordToasts } from '../../support/toasts.ts';
 
 // Issue 22, point 5: a screen whose code answered 503 (the overload protection) or could not be
 // fetched offline reloaded the tab and then claimed a new version; offline, the reload ended on
@@ -57,6 +58,7 @@ for (const [language, scheme] of [
     portal,
   }) => {
     const context = await browser.newContext({ colorScheme: scheme });
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await signedIn(page, portal.url, language);
@@ -88,6 +90,7 @@ for (const language of ['de', 'en'] as const) {
     portal,
   }) => {
     const context = await browser.newContext();
+    await recordToasts(context);
     const page = await context.newPage();
     const texts = TEXTS[language];
     await signedIn(page, portal.url, language);

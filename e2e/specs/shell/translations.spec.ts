@@ -4,6 +4,7 @@ import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { GET_ERROR_DE, heading } from './shell.ts';
+import { expectToast } from '../../support/toasts.ts';
 
 const clara = DEMO_USERS[2];
 const ENGLISH_FILE = '**/assets/i18n/en.json';
@@ -32,7 +33,7 @@ test('a language switch whose texts fail to load keeps German, says so and is no
 
   await page.getByRole('button', { name: 'English' }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: GET_ERROR_DE })).toBeVisible();
+  await expectToast(page, GET_ERROR_DE, 'alert');
   await expect(heading(page)).toHaveText(/^Guten Tag/);
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'English' })).toBeVisible();
