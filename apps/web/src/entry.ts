@@ -3,6 +3,7 @@ import { initialLanguage } from './lib/auth/initial-language.ts';
 import { showSessionWait } from './lib/auth/session-wait.ts';
 import { isSignInCallback } from './lib/auth/sign-in-state.ts';
 import { STATEMENT_PATH } from './components/navigation/statement-path.ts';
+import { requestTextsEarly } from './lib/i18n/early-texts.ts';
 import './first-paint.css';
 
 // The page's entry, kept light (decision 0034; at most 30 KB gzipped, scripts/check-bundle-size.mjs):
@@ -41,7 +42,13 @@ function startPortal() {
     return reloaded || isSignInCallback(new URL(window.location.href));
   }
 
-  if (sessionLikely()) loadApp().catch(() => undefined);
+  // The app's texts are fetched alongside its chunks: the app renders once the session is
+  // settled, whatever the outcome, and waits for both (decision 0089).
+  const fetchTexts = () => requestTextsEarly(initialLanguage());
+  if (sessionLikely()) {
+    loadApp().catch(() => undefined);
+    fetchTexts();
+  }
 
   // A signed-in user's new tab is not blank while the session is settled (a frame or a redirect).
   const root = document.getElementById('root');
@@ -51,7 +58,10 @@ function startPortal() {
 
   session
     .start()
-    .then(loadApp)
+    .then(() => {
+      fetchTexts();
+      return loadApp();
+    })
     .then(({ renderApp }) => {
       stopWait();
       return renderApp(session);

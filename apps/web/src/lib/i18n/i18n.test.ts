@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { requests, server } from '../../testing/portal-server.ts';
+import { requestTextsEarly } from './early-texts.ts';
 import { createI18n, LANGUAGE_KEY, rememberLanguage, switchLanguage } from './i18n.ts';
 
 const failing = (language: string) =>
@@ -18,6 +19,16 @@ describe('createI18n', () => {
     expect(i18n.t('APP.NAME')).toBe('Praxisportal');
     expect(document.documentElement.lang).toBe('de');
     expect(requested()).toEqual(['/assets/i18n/de.json']);
+  });
+
+  it('takes up the GET the entry started early, once: no second request for the same file', async () => {
+    requestTextsEarly('de');
+    const i18n = await createI18n();
+    expect(i18n.t('APP.NAME')).toBe('Praxisportal');
+    expect(requested()).toEqual(['/assets/i18n/de.json']);
+    // Taken once: a later instance asks again (a fresh answer, not one already read).
+    await createI18n();
+    expect(requested()).toEqual(['/assets/i18n/de.json', '/assets/i18n/de.json']);
   });
 
   it('loads English on a switch and sets <html lang>', async () => {

@@ -1,11 +1,10 @@
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pp/contract';
+import { textsResponse, translationsPath } from './early-texts.ts';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
-
-/** The translation file of a language, served by the api (docs/specification.md §7). */
-export const translationsPath = (language: string) => `/assets/i18n/${language}.json`;
+export { translationsPath };
 /** localStorage key of the chosen interface language (docs/product.md §2 allows it). */
 export const LANGUAGE_KEY = 'pp.language';
 
@@ -30,11 +29,12 @@ export function rememberLanguage(language: Language): void {
 
 type Texts = Record<string, unknown>;
 
-/** One GET of a language's texts (a few hundred bytes instead of i18next-http-backend). */
+/**
+ * One GET of a language's texts (a few hundred bytes instead of i18next-http-backend), or the
+ * one the entry started early.
+ */
 async function fetchTexts(language: string): Promise<Texts> {
-  const response = await fetch(translationsPath(language), {
-    headers: { accept: 'application/json' },
-  });
+  const response = await textsResponse(language);
   if (!response.ok) throw new Error(`${translationsPath(language)} answered ${response.status}`);
   return (await response.json()) as Texts;
 }
