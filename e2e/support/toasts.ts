@@ -25,7 +25,8 @@ declare global {
  */
 function noteShownMessages() {
   if (window.ppShownMessages) return;
-  window.ppShownMessages = [];
+  const shown: ShownMessage[] = [];
+  window.ppShownMessages = shown;
   window.ppShownDocument = Math.random().toString(36).slice(2);
   const noted = new WeakMap<Element, string>();
   const scan = () => {
@@ -33,7 +34,7 @@ function noteShownMessages() {
       const text = element.textContent?.trim() ?? '';
       if (text === '' || noted.get(element) === text || !element.checkVisibility()) continue;
       noted.set(element, text);
-      window.ppShownMessages?.push({
+      shown.push({
         role: element.getAttribute('role') === 'alert' ? 'alert' : 'status',
         text,
       });
