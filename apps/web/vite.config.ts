@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { dropCallSummaries } from './build/drop-call-summaries.ts';
+import { compiledAnswers } from './build/compiled-answers.ts';
 import { shellChunk } from './build/shell-chunk.ts';
 import { trimZod } from './build/trim-zod.ts';
 
@@ -90,7 +90,7 @@ export default defineConfig({
   plugins: [
     react(),
     buildId(),
-    dropCallSummaries(),
+    compiledAnswers(),
     trimZod(),
     shellChunk.plugin,
     recordStaticImports(),
@@ -115,7 +115,7 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
-        codeSplitting: { groups: [shellChunk.group] },
+        codeSplitting: { groups: [shellChunk.group, shellChunk.formsGroup] },
       },
     },
   },

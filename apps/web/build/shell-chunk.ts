@@ -197,6 +197,18 @@ function createShellChunk() {
       test: (id: string) => modules.has(id),
       // Only the modules found above: the entry's own (oidc-client-ts) stay with the entry.
       includeDependenciesRecursively: false,
+      priority: 2,
+    },
+    /**
+     * zod and the contract's schemas, which the forms of the other screens check with: one
+     * chunk, fetched once the first screen is up (`prefetchForms`, decision 0091).
+     */
+    formsGroup: {
+      name: 'forms',
+      test: (id: string) =>
+        !modules.has(id) && /\/node_modules\/zod\/|\/packages\/contract\/src\//.test(id),
+      includeDependenciesRecursively: false,
+      priority: 1,
     },
   };
 }

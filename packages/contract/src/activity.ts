@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './customer.ts';
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 
 /**
  * What the activity log of a practice shows (decision 0082), grouped into the kinds its filter

@@ -3,7 +3,7 @@ import { COMPANY_STATUSES, MEMBERSHIP_ROLES } from './codes.ts';
 import { CustomerNumberSchema } from './customer-number.ts';
 import { IdSchema } from './customer.ts';
 import { EmailSchema } from './email.ts';
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 import { PhoneSchema } from './profile.ts';
 import { PlaceNameSchema } from './names.ts';
 import { fieldError, plainText } from './text.ts';

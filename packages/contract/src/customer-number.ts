@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 import { fieldError } from './text.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 import { fieldError, hasControlCharacters } from './text.ts';
 
 /** Characters a domain may not hold before IDNA conversion (they would end a URL's host). */

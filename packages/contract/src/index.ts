@@ -9,6 +9,7 @@ export * from './customer.ts';
 export * from './customer-number.ts';
 export * from './dates.ts';
 export * from './email.ts';
+export * from './error-codes.ts';
 export * from './bulk.ts';
 export * from './employee.ts';
 export * from './exports.ts';

@@ -1,4 +1,4 @@
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 import { fieldError, hasControlCharacters, plainText } from './text.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, TITLE_CODES } from './codes.ts';
 import { CompanyVmSchema, IdSchema } from './customer.ts';
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 import { PersonNameSchema } from './names.ts';
 import { fieldError } from './text.ts';
 

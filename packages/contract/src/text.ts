@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldErrorCode } from './problem.ts';
+import { FieldErrorCode } from './error-codes.ts';
 
 /** Control characters (C0, C1, DEL) and line separators: never part of a value we store. */
 const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCATIONS_VIEW } from '../../lib/ui-state/api/get-locations.ts';
-import { locationsViewParams, readLocationsView } from './locations-view.ts';
+import { LocationsViewSchema, locationsViewParams, readLocationsView } from './locations-view.ts';
 
 const read = (query: string) => readLocationsView(new URLSearchParams(query));
 
 describe('the list’s view in the URL', () => {
+  it('starts from the defaults the api applies (the shell writes them out, decision 0091)', () => {
+    expect(DEFAULT_LOCATIONS_VIEW).toEqual(LocationsViewSchema.parse({}));
+  });
+
   it('reads search, sort, direction, page and page size', () => {
     expect(read('search=+Mitte+&sort=city&direction=desc&page=3&pageSize=50')).toEqual({
       search: 'Mitte',

@@ -1,6 +1,8 @@
-import { LOCATION_SORT_FIELDS } from '@pp/contract';
+import { LOCATION_SORT_FIELDS, LocationsQuerySchema } from '@pp/contract';
 import { listView, sortOptions } from '../../lib/lists/list-view.ts';
-import { LocationsViewSchema } from '../../lib/ui-state/api/get-locations.ts';
+
+/** The list options of `Location/GetLocations` (paging, sorting and search, all server-side). */
+export const LocationsViewSchema = LocationsQuerySchema.omit({ parentId: true, contactId: true });
 
 /** The list's search, sort and page in the URL (`?search=mitte&sort=city&page=2`). */
 export const LOCATIONS_VIEW = listView(LocationsViewSchema);

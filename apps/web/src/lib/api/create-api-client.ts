@@ -1,5 +1,5 @@
 import { API_BASE, ErrorCode, type CallDefinition } from '@pp/contract';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiCallError, type ApiClient, type CallInput } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
 import { problemError } from './problem-error.ts';
@@ -64,7 +64,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw refusal;
       }
       const answer: unknown = response.status === 204 ? undefined : await response.json();
-      const parsed = z.safeParse<C['response']>(call.response, answer);
+      // In the browser build a call's `response` is the compiled check of answer-schema.ts
+      // (decision 0091), which answers `safeParse` like the zod schema it was compiled from.
+      const parsed = call.response.safeParse(answer) as z.ZodSafeParseResult<
+        z.infer<C['response']>
+      >;
       if (!parsed.success) {
         console.error(`${call.path}: the answer does not match the contract`, parsed.error.issues);
         throw new ApiCallError(response.status, ErrorCode.internal);

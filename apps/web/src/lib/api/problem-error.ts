@@ -3,10 +3,10 @@ import {
   FieldErrorCode,
   isErrorCode,
   isFieldErrorCode,
-  ProblemSchema,
   type FieldError,
 } from '@pp/contract';
 import { ApiCallError, type ApiFieldError } from './api-context.ts';
+import { problemAnswer } from './problem-answer.ts';
 
 /**
  * The api's refusal as an {@link ApiCallError}. A body that is no problem keeps only its status;
@@ -15,7 +15,7 @@ import { ApiCallError, type ApiFieldError } from './api-context.ts';
  */
 export async function problemError(response: Response): Promise<ApiCallError> {
   const body: unknown = await response.json().catch(() => undefined);
-  const problem = ProblemSchema.safeParse(body);
+  const problem = problemAnswer.safeParse(body);
   const fallback = fallbackCode(response.status);
   if (!problem.success) return new ApiCallError(response.status, fallback);
   const code = isErrorCode(problem.data.code) ? problem.data.code : fallback;

@@ -1,16 +1,22 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
+import { calls, type LocationsQuerySchema } from '@pp/contract';
 import type { z } from 'zod';
-import { calls, LocationsQuerySchema } from '@pp/contract';
 import type { ApiClient } from '../../api/api-context.ts';
 
-/** The list options of `Location/GetLocations` (paging, sorting and search, all server-side). */
-export const LocationsViewSchema = LocationsQuerySchema.omit({ parentId: true, contactId: true });
+/** What a page of locations shows: the list options of `Location/GetLocations`. */
+export type LocationsView = Omit<z.output<typeof LocationsQuerySchema>, 'parentId' | 'contactId'>;
 
-/** What a page of locations shows. */
-export type LocationsView = z.output<typeof LocationsViewSchema>;
-
-/** The first page as the api sorts it by default; the shell loads this one for every practice. */
-export const DEFAULT_LOCATIONS_VIEW: LocationsView = LocationsViewSchema.parse({});
+/**
+ * The first page as the api sorts it by default; the shell loads this one for every practice.
+ * Written out rather than parsed from the contract's schema, so the first screen needs no zod
+ * (decision 0091); a test holds it equal to what the schema's defaults give.
+ */
+export const DEFAULT_LOCATIONS_VIEW: LocationsView = {
+  page: 1,
+  pageSize: 25,
+  sort: 'name',
+  direction: 'asc',
+};
 
 export interface LocationsRequest extends LocationsView {
   /** The practice (`parentId` in the specification). */
