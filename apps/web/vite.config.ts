@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compiledAnswers } from './build/compiled-answers.ts';
+import { screenKit } from './build/screen-kit.ts';
 import { shellChunk } from './build/shell-chunk.ts';
 import { trimZod } from './build/trim-zod.ts';
 
@@ -93,6 +94,7 @@ export default defineConfig({
     compiledAnswers(),
     trimZod(),
     shellChunk.plugin,
+    screenKit(),
     recordStaticImports(),
   ],
   build: {

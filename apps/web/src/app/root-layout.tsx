@@ -14,8 +14,8 @@ import { PendingOperation } from './layout/pending-operation.tsx';
 import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundary.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
 import { PRACTICE_SCREENS } from './layout/second-factor-screens.ts';
-import { prefetchForms } from '../lib/forms/prefetch-forms.ts';
 import { prefetchScreenRetry, SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
+import { prefetchScreenKit } from './screen-loading/prefetch-screen-kit.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useLanguageSources } from './startup/use-language-sources.ts';
 import { useStartup } from './startup/use-startup.ts';
@@ -44,8 +44,8 @@ export function RootLayout() {
   const outcome = startup.isError ? 'no-customer' : startup.data;
   useLanguageSources();
   useEffect(prefetchScreenRetry, []);
-  // Once the first screen has its data; the forms of the other screens need it (decision 0091).
-  useEffect(() => (outcome === 'ready' ? prefetchForms() : undefined), [outcome]);
+  // Once the first screen has its data: what the other screens share (decision 0091).
+  useEffect(() => (outcome === 'ready' ? prefetchScreenKit() : undefined), [outcome]);
   // After the startup (its last step is the picklists), and again after each switch of practice.
   useActiveLocations(undefined, { enabled: outcome === 'ready' });
 

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchScreenKit } from './prefetch-screen-kit.ts';
+
+const links = () =>
+  [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => ({
+    href: link.getAttribute('href'),
+    as: link.getAttribute('as'),
+    crossOrigin: link.crossOrigin,
+  }));
+
+describe('prefetchScreenKit', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    vi.useRealTimers();
+  });
+
+  it('fetches each file the build lists once, when the browser is idle, and only from /assets/', () => {
+    vi.useFakeTimers();
+    document.head.innerHTML =
+      '<meta name="pp-screen-kit" content="/assets/forms-a1.js /assets/Modal-b2.css https://evil.example/x.js">';
+    prefetchScreenKit();
+    expect(links()).toEqual([]);
+    vi.advanceTimersByTime(2_000);
+    prefetchScreenKit();
+    vi.advanceTimersByTime(2_000);
+    expect(links()).toEqual([
+      { href: '/assets/forms-a1.js', as: 'script', crossOrigin: 'anonymous' },
+      { href: '/assets/Modal-b2.css', as: 'style', crossOrigin: 'anonymous' },
+    ]);
+  });
+
+  it('fetches nothing when the screen is left before the browser was idle', () => {
+    vi.useFakeTimers();
+    document.head.innerHTML = '<meta name="pp-screen-kit" content="/assets/forms-a1.js">';
+    const cancel = prefetchScreenKit();
+    cancel();
+    vi.advanceTimersByTime(5_000);
+    expect(links()).toEqual([]);
+  });
+});
