@@ -158,7 +158,7 @@ describe('the compiled answers of the browser build (decision 0091)', () => {
     }
   });
 
-  it('replace every call file of the contract by its calls’ method, path and answer check', () => {
+  it('replace every call file of the contract by its calls’ method, path, access and answer check', () => {
     const files = Object.entries(callFiles).filter(([file]) => !file.endsWith('/index.ts'));
     expect(files.length).toBeGreaterThan(10);
     let declared = 0;
@@ -166,7 +166,8 @@ describe('the compiled answers of the browser build (decision 0091)', () => {
       const source = String(text);
       const module = compiledCallModule(source, file);
       declared += source.match(/defineCall\(/g)?.length ?? 0;
-      expect(module, file).not.toMatch(/\bzod\b|summary|access/);
+      expect(module, file).not.toMatch(/\bzod\b|summary/);
+      expect(module.match(/"access":/g)?.length, file).toBe(source.match(/\baccess:/g)?.length);
     }
     expect(declared).toBe(Object.keys(calls).length);
     expect(() => compiledCallModule('export const x = 1;', 'x.ts')).toThrow(/something else/);

@@ -73,8 +73,8 @@ export function answerJsonSchema(name: string, call: { response: z.ZodType }): A
 }
 
 /**
- * The browser's copy of one file of call declarations: each call's method and path, what it
- * produces, and its answer's check compiled from the response schema (decision 0091). The zod
+ * The browser's copy of one file of call declarations: each call's method, path and access, what
+ * it produces, and its answer's check compiled from the response schema (decision 0091). The zod
  * schemas of request and answer stay on the api's side; forms import theirs from the contract.
  */
 export function compiledCallModule(source: string, file: string): string {
@@ -90,6 +90,8 @@ export function compiledCallModule(source: string, file: string): string {
     const browserCall = {
       method: call.method,
       path: call.path,
+      // The app reads whether a call works on a practice's data (second factors, decision 0069).
+      access: call.access,
       ...('produces' in call && call.produces ? { produces: call.produces } : {}),
     };
     lines.push(
