@@ -3,6 +3,7 @@ import { initialLanguage } from './lib/auth/initial-language.ts';
 import { showSessionWait } from './lib/auth/session-wait.ts';
 import { isSignInCallback } from './lib/auth/sign-in-state.ts';
 import { STATEMENT_PATH } from './components/navigation/statement-path.ts';
+import { requestCustomerDataEarly } from './lib/api/early-answer.ts';
 import { requestTextsEarly } from './lib/i18n/early-texts.ts';
 import './first-paint.css';
 
@@ -60,6 +61,9 @@ function startPortal() {
     .start()
     .then(() => {
       fetchTexts();
+      // The startup's first call, while the app starts (decision 0091).
+      const token = session.accessToken();
+      if (token) requestCustomerDataEarly(token, initialLanguage());
       return loadApp();
     })
     .then(({ renderApp }) => {

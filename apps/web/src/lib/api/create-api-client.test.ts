@@ -1,12 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { calls, defineCall } from '@pp/contract';
+import { API_BASE, calls, defineCall } from '@pp/contract';
 import { onCall } from '../../testing/call-handler.ts';
 import { server } from '../../testing/portal-server.ts';
 import { ApiCallError } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
 import { createApiClient, type ApiClientOptions } from './create-api-client.ts';
+import { EARLY_CALL_PATH, requestCustomerDataEarly } from './early-answer.ts';
 
 const API = 'http://portal.test';
 const TOKEN = 'header.payload.signature';
@@ -283,5 +284,57 @@ describe('refusals', () => {
       .catch((e: unknown) => e);
 
     expect(error).toMatchObject({ status: 0, code: 'service_unavailable' });
+  });
+});
+
+describe('the customer data the entry asked for early (decision 0091)', () => {
+  const here = () => window.location.origin;
+  const customerData = () =>
+    seen
+      .filter(({ url }) => url.pathname === EARLY_CALL_PATH)
+      .map((request) => request.authorization);
+
+  beforeEach(() =>
+    server.use(
+      onCall(
+        calls.customerGetCustomerData,
+        async ({ request }) => {
+          await record(request);
+          return problemAnswer(403, 'forbidden');
+        },
+        here(),
+      ),
+    ),
+  );
+
+  it('is the path of Customer/GetCustomerData', () => {
+    expect(EARLY_CALL_PATH).toBe(`${API_BASE}${calls.customerGetCustomerData.path}`);
+  });
+
+  it('answers the startup’s first call, once: the next one asks the api again', async () => {
+    requestCustomerDataEarly(TOKEN, 'en');
+    const startup = client({ apiOrigin: here() });
+    const first = await startup.call(calls.customerGetCustomerData).catch((e: unknown) => e);
+    expect(first).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(customerData()).toEqual([`Bearer ${TOKEN}`]);
+    await startup.call(calls.customerGetCustomerData).catch(() => undefined);
+    expect(customerData()).toHaveLength(2);
+  });
+
+  it('is not taken for another token or language: that call asks the api itself', async () => {
+    requestCustomerDataEarly('another.token.value', 'en');
+    await client({ apiOrigin: here() })
+      .call(calls.customerGetCustomerData)
+      .catch(() => undefined);
+    requestCustomerDataEarly(TOKEN, 'de');
+    await client({ apiOrigin: here() })
+      .call(calls.customerGetCustomerData)
+      .catch(() => undefined);
+    expect(customerData()).toEqual([
+      'Bearer another.token.value',
+      `Bearer ${TOKEN}`,
+      `Bearer ${TOKEN}`,
+      `Bearer ${TOKEN}`,
+    ]);
   });
 });

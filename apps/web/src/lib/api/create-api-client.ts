@@ -2,6 +2,7 @@ import { API_BASE, ErrorCode, type CallDefinition } from '@pp/contract';
 import type { z } from 'zod';
 import { ApiCallError, type ApiClient, type CallInput } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
+import { takeEarlyAnswer } from './early-answer.ts';
 import { problemError } from './problem-error.ts';
 
 export interface ApiClientOptions {
@@ -35,10 +36,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ): Promise<z.infer<C['response']>> {
       const { query, body, signal } = input;
       const url = callUrl(options.apiOrigin, call, query ?? undefined);
-      const headers = new Headers({
-        accept: 'application/json',
-        'accept-language': options.getLanguage(),
-      });
+      const language = options.getLanguage();
+      const headers = new Headers({ accept: 'application/json', 'accept-language': language });
       const token = options.getAccessToken();
       if (token && carriesBearer(url, options.apiOrigin)) {
         headers.set('authorization', `Bearer ${token}`);
@@ -47,12 +46,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       let response: Response;
       try {
-        response = await fetch(url, {
-          method: call.method,
-          headers,
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-          ...(signal ? { signal } : {}),
-        });
+        const early =
+          call.method === 'GET' && carriesBearer(url, options.apiOrigin)
+            ? takeEarlyAnswer(url, token, language)
+            : undefined;
+        response = await (early ??
+          fetch(url, {
+            method: call.method,
+            headers,
+            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+            ...(signal ? { signal } : {}),
+          }));
       } catch (error) {
         if (signal?.aborted) throw error;
         throw new ApiCallError(0, ErrorCode.unavailable);
