@@ -35,13 +35,16 @@ export function customerDataLoaded(page: Page, counts: () => boolean = () => tru
 /**
  * Signs in through the real provider page. A page that shows nothing yet opens the shared
  * portal first; otherwise the page is on its way to (or on) the provider's form. Resolves
- * once the portal has loaded the customer's data with the new session.
+ * once the portal has loaded the customer's data with the new session and shows its frame:
+ * the data is asked for while the app starts (decision 0091), so its answer alone does not
+ * mean the app runs (its idle timer, for one).
  */
 export async function signIn(page: Page, email: string, password: string = DEMO_PASSWORD) {
   if (page.url() === 'about:blank') await page.goto(sharedPortal().url);
   const loaded = customerDataLoaded(page);
   await submitCredentials(page, email, password);
   await loaded;
+  await expect(userMenuButton(page)).toBeVisible();
 }
 
 function userMenuButton(page: Page): Locator {

@@ -14,18 +14,25 @@ describe('prefetchScreenKit', () => {
     vi.useRealTimers();
   });
 
-  it('fetches each file the build lists once, when the browser is idle, and only from /assets/', () => {
+  it('fetches each file the build lists once, two at a time, when idle, and only from /assets/', () => {
     vi.useFakeTimers();
     document.head.innerHTML =
-      '<meta name="pp-screen-kit" content="/assets/forms-a1.js /assets/Modal-b2.css https://evil.example/x.js">';
+      '<meta name="pp-screen-kit" content="/assets/forms-a1.js /assets/Modal-b2.css https://evil.example/x.js /assets/Input-c3.js">';
     prefetchScreenKit();
     expect(links()).toEqual([]);
     vi.advanceTimersByTime(2_000);
+    expect(links().map(({ href }) => href)).toEqual([
+      '/assets/forms-a1.js',
+      '/assets/Modal-b2.css',
+    ]);
+    // The next file starts when one of the two has arrived (or failed).
+    document.querySelector('link[href="/assets/Modal-b2.css"]')!.dispatchEvent(new Event('error'));
     prefetchScreenKit();
     vi.advanceTimersByTime(2_000);
     expect(links()).toEqual([
       { href: '/assets/forms-a1.js', as: 'script', crossOrigin: 'anonymous' },
       { href: '/assets/Modal-b2.css', as: 'style', crossOrigin: 'anonymous' },
+      { href: '/assets/Input-c3.js', as: 'script', crossOrigin: 'anonymous' },
     ]);
   });
 
