@@ -11,8 +11,16 @@ import { Ledger } from './ledger.ts';
 import { startLoad } from './load.ts';
 import { sleep } from './processes.ts';
 import { probeRecovery } from './recovery.ts';
-import type { ScenarioReport } from './report.ts';
+import { RECOVERY_TARGET_MS, type ScenarioReport } from './report.ts';
 import { verifyWrites } from './verify-writes.ts';
+
+/**
+ * What a kill -9 may add to a clean start of the same instance on the same machine: taking over
+ * the dead process's folder lock and PGlite's recovery of its write-ahead log. The recovery's
+ * target is 5 s, or the clean start and this where the machine starts the instance more slowly
+ * than that (a loaded host: the start is Node compiling the api, which no crash changes).
+ */
+const CRASH_ALLOWANCE_MS = 1_000;
 
 /**
  * One instance on the embedded database (PGlite in DATA_DIR), killed with kill -9 mid-write and
@@ -44,10 +52,13 @@ export async function runEmbeddedScenario(folder: string): Promise<ScenarioRepor
       ACCOUNT_WRITES_PER_HOUR: '1000000',
     };
     const api = apiInstance('embedded', port, env, path.join(folder, 'api-embedded.log'));
+    const answers = new Answers();
+    const firstStart = Date.now();
     await api.start();
+    const cleanStartMs = await probeRecovery(answers, baseUrl, probe!, firstStart);
+    const targetMs = Math.max(RECOVERY_TARGET_MS, (cleanStartMs ?? 0) + CRASH_ALLOWANCE_MS);
 
     const ledger = new Ledger();
-    const answers = new Answers();
     const options = {
       baseUrl: () => baseUrl,
       fixtures,
@@ -88,7 +99,11 @@ export async function runEmbeddedScenario(folder: string): Promise<ScenarioRepor
         {
           name: 'kill -9 and restart (embedded)',
           recoveryMs,
-          notes: ['measured from the new start'],
+          targetMs,
+          notes: [
+            'measured from the new start',
+            `a clean start to the first write took ${cleanStartMs === undefined ? 'over 30 s' : `${(cleanStartMs / 1000).toFixed(2)} s`}`,
+          ],
         },
       ],
       extra: [`${cut} requests in flight at the kill got no answer (no proxy in front)`],

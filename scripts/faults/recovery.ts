@@ -7,6 +7,8 @@ export interface FaultResult {
   name: string;
   /** Milliseconds from the faulted part being back (or gone, for a killed instance) to service. */
   recoveryMs: number | undefined;
+  /** The recovery's target, where it is not `RECOVERY_TARGET_MS` (report.ts). */
+  targetMs?: number;
   notes: string[];
 }
 

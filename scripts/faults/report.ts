@@ -51,9 +51,10 @@ export function missedTargets(report: ScenarioReport): string[] {
     );
   }
   for (const fault of report.faults) {
-    if (fault.recoveryMs === undefined || fault.recoveryMs > RECOVERY_TARGET_MS) {
+    const target = fault.targetMs ?? RECOVERY_TARGET_MS;
+    if (fault.recoveryMs === undefined || fault.recoveryMs > target) {
       missed.push(
-        `${fault.name}: recovery ${seconds(fault.recoveryMs)} (target ${seconds(RECOVERY_TARGET_MS)})`,
+        `${fault.name}: recovery ${seconds(fault.recoveryMs)} (target ${seconds(target)})`,
       );
     }
   }

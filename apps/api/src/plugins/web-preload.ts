@@ -78,7 +78,9 @@ export function pageLinks(
   links.push(`<${discoveryUrl(issuer)}>; rel=preload; as=fetch; crossorigin`);
   if (signInCallback && app) {
     for (const script of app.scripts) links.push(`<${script}>; rel=modulepreload`);
-    for (const style of app.styles) links.push(`<${style}>; rel=preload; as=style`);
+    // `crossorigin` as the app's loader asks for its stylesheets (Vite's preload sets it):
+    // without it Chromium keeps the preloaded copy apart and downloads the file again.
+    for (const style of app.styles) links.push(`<${style}>; rel=preload; as=style; crossorigin`);
   }
   return links;
 }
