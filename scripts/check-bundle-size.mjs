@@ -59,7 +59,9 @@ const kitFiles = /<meta name="pp-screen-kit" content="([^"]*)"/.exec(html)?.[1]?
 const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
 const screenKit = kitFiles.filter((file) => file.endsWith('.js')).map((file) => keyOf.get(file));
 if (screenKit.length === 0 || screenKit.some((key) => !key || firstScreen.has(key))) {
-  throw new Error('index.html lists no screen kit, or files that are not chunks after the first screen');
+  throw new Error(
+    'index.html lists no screen kit, or files that are not chunks after the first screen',
+  );
 }
 const loadedBeforeScreens = new Set([...firstScreen, ...screenKit]);
 
