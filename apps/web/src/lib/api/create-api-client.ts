@@ -39,7 +39,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const language = options.getLanguage();
       const headers = new Headers({ accept: 'application/json', 'accept-language': language });
       const token = options.getAccessToken();
-      if (token && carriesBearer(url, options.apiOrigin)) {
+      const toApi = carriesBearer(url, options.apiOrigin);
+      if (token && toApi) {
         headers.set('authorization', `Bearer ${token}`);
       }
       if (body !== undefined) headers.set('content-type', 'application/json');
@@ -47,9 +48,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let response: Response;
       try {
         const early =
-          call.method === 'GET' && carriesBearer(url, options.apiOrigin)
-            ? takeEarlyAnswer(url, token, language)
-            : undefined;
+          call.method === 'GET' && toApi ? takeEarlyAnswer(url, token, language) : undefined;
         response = await (early ??
           fetch(url, {
             method: call.method,
