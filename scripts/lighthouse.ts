@@ -9,7 +9,8 @@
 // end-to-end tests create their users), its superadmin is the one who signs in.
 //
 //   npm run lighthouse     (LIGHTHOUSE_RUNS=3 for fewer runs; CHROMIUM_PATH for another binary;
-//                           LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report there)
+//                           LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report and trace
+//                           there; LIGHTHOUSE_PAGES=dashboard,info measures only those)
 import { spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +26,9 @@ import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 5);
 const REPORTS = process.env['LIGHTHOUSE_REPORTS'];
+/** Which of the four pages to measure: `first-visit`, `dashboard`, `employees`, `info`; all by default. */
+const ONLY = process.env['LIGHTHOUSE_PAGES']?.split(',').map((name) => name.trim());
+const wanted = (key: string) => ONLY === undefined || ONLY.includes(key);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The people of the measured practice, its superadmin included (issue 28). */
 const PRACTICE_SIZE = 200;
@@ -140,6 +144,13 @@ async function measure(
       await mkdir(REPORTS, { recursive: true });
       const file = `${name.replace(/\W+/g, '-')}-${run}.json`;
       await writeFile(path.join(REPORTS, file), JSON.stringify(result.lhr));
+      // The run's trace, for Chromium's Performance panel (where a long task comes from).
+      const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+      if (trace)
+        await writeFile(
+          path.join(REPORTS, file.replace(/\.json$/, '.trace.json')),
+          JSON.stringify(trace),
+        );
     }
     runs.push(result);
   }
@@ -160,17 +171,20 @@ const pages: PageSummary[] = [];
 try {
   const onSignInPage = (url: string) =>
     url.startsWith(portal.issuer) && new URL(url).pathname.startsWith('/interaction/');
-  pages.push(
-    await measure('first visit (signed out)', `${portal.url}/`, chrome.port, false, onSignInPage),
-  );
+  if (wanted('first-visit')) {
+    pages.push(
+      await measure('first visit (signed out)', `${portal.url}/`, chrome.port, false, onSignInPage),
+    );
+  }
   await preparePractice(portal.url);
   await signIn(chrome.port, portal.url);
   const signedIn = [
-    ['dashboard (signed in)', ROUTES.dashboard],
-    [`employee list (${PRACTICE_SIZE} people)`, ROUTES.employees],
-    ['own information (/info)', ROUTES.info],
+    ['dashboard', 'dashboard (signed in)', ROUTES.dashboard],
+    ['employees', `employee list (${PRACTICE_SIZE} people)`, ROUTES.employees],
+    ['info', 'own information (/info)', ROUTES.info],
   ] as const;
-  for (const [name, route] of signedIn) {
+  for (const [key, name, route] of signedIn) {
+    if (!wanted(key)) continue;
     const url = `${portal.url}${route}`;
     pages.push(await measure(name, url, chrome.port, true, (finalUrl) => finalUrl === url));
   }

@@ -9,8 +9,10 @@
 // Prints the median and p95 of each; SIGN_IN_WATERFALL=1 also prints one run's requests (start
 // after the press, duration, the server's time to the first byte).
 //
-//   npm run bench:sign-in     (SIGN_IN_RUNS=20 by default; CHROMIUM_PATH for another binary)
-import { chromium, type BrowserContext, type Request } from 'playwright-core';
+//   npm run bench:sign-in     (SIGN_IN_RUNS=20 by default; CHROMIUM_PATH for another binary;
+//                              SIGN_IN_LATENCY_MS=100 adds that round-trip time to every request,
+//                              as Chromium's DevTools throttling does: a network, not loopback)
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { buildWebIfStale } from '../../e2e/support/build-web.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../e2e/support/chromium.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../e2e/support/demo-users.ts';
@@ -19,6 +21,7 @@ import { DEMO_PRACTICES } from '@pp/demo-data';
 
 const RUNS = Number(process.env['SIGN_IN_RUNS'] ?? 20);
 const WATERFALL = process.env['SIGN_IN_WATERFALL'] === '1';
+const LATENCY_MS = Number(process.env['SIGN_IN_LATENCY_MS'] ?? 0);
 /** Anna Sommer: "Guten Tag, Frau Dr. Sommer" and her practice on the dashboard. */
 const USER = DEMO_USERS[0];
 const PRACTICE = DEMO_PRACTICES.sommer.name;
@@ -56,6 +59,22 @@ async function reportDashboardShown(context: BrowserContext) {
         resolve(at);
       };
     });
+}
+
+/** A page of the context, behind {@link LATENCY_MS} of round-trip time when that is set. */
+async function openPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  return page;
 }
 
 interface Timed {
@@ -106,7 +125,7 @@ async function signIn(
   portalUrl: string,
   waterfall: boolean,
 ) {
-  const page = await context.newPage();
+  const page = await openPage(context);
   await page.goto(`${portalUrl}/`);
   const password = page.locator('input[autocomplete="current-password"]');
   await password.waitFor({ state: 'visible', timeout: 30_000 });
@@ -133,7 +152,7 @@ async function returningVisit(
   portalUrl: string,
   waterfall: boolean,
 ) {
-  const page = await context.newPage();
+  const page = await openPage(context);
   let opened = performance.now();
   const requests = waterfall ? recordRequests(context, () => opened) : [];
   const shown = dashboardShown();
@@ -184,6 +203,7 @@ try {
   await browser.close();
   await portal.stop();
 }
-console.log(`\nSign-in round trip, loopback, embedded provider (${USER.email})`);
+const network = LATENCY_MS > 0 ? `${LATENCY_MS} ms round trips` : 'loopback';
+console.log(`\nSign-in round trip, ${network}, embedded provider (${USER.email})`);
 console.log(summary('sign-in', signIns));
 console.log(summary('returning visit', returning));

@@ -81,6 +81,12 @@ for (const language of ['de', 'en'] as const) {
     await page.keyboard.press('Escape');
     await expect(dialog.dialog).toHaveCount(0);
     await expect(actions).toBeFocused();
+    // The menu opens with the arrow key too, and Escape closes it with focus on its button.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menu', { name: texts.menu })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu', { name: texts.menu })).toHaveCount(0);
+    await expect(actions).toBeFocused();
 
     await open(page, `${portal.url}/my-practice/employees-overview/add`);
     const form = inviteForm(page);
