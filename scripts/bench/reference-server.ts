@@ -235,9 +235,32 @@ app.get('/api/v1/Company/GetActivityLog', async (request) => {
   };
 });
 
+/** The picklists a profile save may name, by the body's field. */
+const PROFILE_CHOICES = {
+  salutation: 'salutation',
+  position: 'position',
+  profession: 'professions',
+  otherIndustry: 'otherIndustries',
+} as const;
+
 app.patch('/api/v1/Customer/UpdateCustomerData', async (request) => {
-  const { phone } = request.body as { phone: string };
+  const body = request.body as { phone: string } & Partial<Record<string, string>>;
+  const { phone } = body;
   const customer = await writerOf(request.headers.authorization, '/Customer/UpdateCustomerData');
+  // The whole profile form: its choices are checked in one statement, as the portal does.
+  const choices = Object.entries(PROFILE_CHOICES).filter(([field]) => body[field] !== undefined);
+  if (choices.length > 0) {
+    const known = await pool.query(
+      `select "list", "code" from "picklist_values" where ("picklist_values"."list" = any($1) and "picklist_values"."active" = $2 and "picklist_values"."code" = any($3))`,
+      [choices.map(([, list]) => list), true, choices.map(([field]) => body[field])],
+    );
+    const pairs = new Set(
+      known.rows.map((row: { list: string; code: string }) => `${row.list}/${row.code}`),
+    );
+    if (!choices.every(([field, list]) => pairs.has(`${list}/${body[field]}`))) {
+      throw new Error('an unknown choice');
+    }
+  }
   return inTransaction(async (client) => {
     const updated = await client.query(
       `update "customers" set "phone" = $1, "updated_at" = now() where "customers"."id" = $2 returning ${CUSTOMER_COLUMNS}`,

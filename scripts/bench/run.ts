@@ -51,6 +51,16 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 /** How long the CRM's portal may take for its first sync (the import). */
 const CRM_IMPORT_SECONDS = 120;
 const OPERATOR_TOKEN = randomBytes(24).toString('hex');
+/**
+ * What the profile form sends besides the phone number (its four choices set; the portal checks
+ * each against its picklist): a save as a person makes it.
+ */
+const PROFILE_FORM = {
+  salutation: 'DIVERS',
+  position: 'RECEPTION',
+  profession: 'DENTAL_ASSISTANT',
+  otherIndustry: 'DENTAL_LAB',
+} as const;
 
 const serverUrl = (database: string) =>
   Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
@@ -326,6 +336,18 @@ try {
           authorization: people[serial % people.length],
           method: 'PATCH',
           body: { phone: `+49 30 ${String(serial).padStart(7, '0')}` },
+        };
+      },
+    ],
+    [
+      "Customer/UpdateCustomerData (the profile form's whole body, another person and phone number every request)",
+      () => () => {
+        serial += 1;
+        return {
+          path: '/api/v1/Customer/UpdateCustomerData',
+          authorization: people[serial % people.length],
+          method: 'PATCH',
+          body: { ...PROFILE_FORM, phone: `+49 30 ${String(serial).padStart(7, '0')}` },
         };
       },
     ],

@@ -132,6 +132,18 @@ describe('Customer/UpdateCustomerData', () => {
       await refused({ title: 'HERZOG' }, 'body.title', 'invalid');
     });
 
+    it("another picklist's code, named alone among valid choices", async () => {
+      const answer = await api.client.unchecked(calls.customerUpdateCustomerData, {
+        token: await token(demo.anna),
+        // RECEPTION is a position, DENTAL_LAB another industry: neither is a profession.
+        body: { ...everyField, profession: 'RECEPTION', otherIndustry: 'DENTAL_LAB' },
+      });
+      const problem = expectProblem(answer, 400, 'validation_failed');
+      expect(problem.errors).toEqual([
+        expect.objectContaining({ field: 'body.profession', code: 'unknown_choice' }),
+      ]);
+    });
+
     it('malformed values', async () => {
       await refused({ phone: 'call me maybe' }, 'body.phone', 'invalid_phone');
       await refused({ phone: '12' }, 'body.phone', 'invalid_phone');
