@@ -325,31 +325,25 @@ try {
   );
   /** Numbers no request of the run repeats: each write is a real change, each invitee new. */
   let serial = 0;
+  /** A profile save of another person each time, with `fields` and another phone number. */
+  const profileSave = (fields: object) => () => (): NextRequest => {
+    serial += 1;
+    return {
+      path: '/api/v1/Customer/UpdateCustomerData',
+      authorization: people[serial % people.length],
+      method: 'PATCH',
+      body: { ...fields, phone: `+49 30 ${String(serial).padStart(7, '0')}` },
+    };
+  };
   /** [label, the next request on a database; `first` is the first inviter of the line's half] */
   const writes: [string, (ids: Ids, first: number) => () => NextRequest][] = [
     [
       'Customer/UpdateCustomerData (another person and phone number every request)',
-      () => () => {
-        serial += 1;
-        return {
-          path: '/api/v1/Customer/UpdateCustomerData',
-          authorization: people[serial % people.length],
-          method: 'PATCH',
-          body: { phone: `+49 30 ${String(serial).padStart(7, '0')}` },
-        };
-      },
+      profileSave({}),
     ],
     [
       "Customer/UpdateCustomerData (the profile form's whole body, another person and phone number every request)",
-      () => () => {
-        serial += 1;
-        return {
-          path: '/api/v1/Customer/UpdateCustomerData',
-          authorization: people[serial % people.length],
-          method: 'PATCH',
-          body: { ...PROFILE_FORM, phone: `+49 30 ${String(serial).padStart(7, '0')}` },
-        };
-      },
+      profileSave(PROFILE_FORM),
     ],
     [
       'Location/UpdateLocation (another admin, location and phone number every request)',
