@@ -40,6 +40,9 @@ const COUNT_WRITE = `insert into rate_limits (key, count, reset_at)
               returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::int as ttl`;
 const CUSTOMER_COLUMNS = `"id", "email", "salutation", "title", "first_name", "last_name", "phone", "position", "profession", "other_industry", "date_of_birth", "preferred_language", "primary_company_id", "invitation_only", "created_at", "updated_at"`;
 const AUDIT = `insert into "audit_log" ("id", "at", "actor_customer_id", "action", "entity", "entity_id", "company_id", "data") values (default, default, $1, $2, $3, $4, $5, $6)`;
+/** The portal's audit entry as a CTE beside the change it logs (`audit-log.ts`, `auditOf`): $3–$8. */
+const AUDIT_OF = (changed: string) =>
+  `"audit_entry" as (insert into "audit_log" ("actor_customer_id", "action", "entity", "entity_id", "company_id", "data") select $3::uuid, $4::text, $5::text, $6::text, $7::uuid, $8::jsonb from "${changed}")`;
 /** The mail limits' count of one window pair (`mail/quota.ts`), by recipient, account or practice. */
 const mailWindows = (where: string) =>
   `select count(*) filter (where "mail_outbox"."created_at" > now() - interval '1 hour'), coalesce(ceil(extract(epoch from
@@ -261,22 +264,22 @@ app.patch('/api/v1/Customer/UpdateCustomerData', async (request) => {
       throw new Error('an unknown choice');
     }
   }
-  return inTransaction(async (client) => {
-    const updated = await client.query(
-      `update "customers" set "phone" = $1, "updated_at" = now() where "customers"."id" = $2 returning ${CUSTOMER_COLUMNS}`,
-      [phone, customer.id],
-    );
-    await client.query(AUDIT, [
+  // The change and its audit entry in one statement, as the portal makes them (`auditOf`).
+  const updated = await pool.query(
+    `with "updated" as (update "customers" set "phone" = $1, "updated_at" = now() where "customers"."id" = $2 returning ${CUSTOMER_COLUMNS}), ${AUDIT_OF('updated')} select ${CUSTOMER_COLUMNS} from "updated"`,
+    [
+      phone,
+      customer.id,
       customer.id,
       'customer.updated',
       'customer',
       customer.id,
       null,
       JSON.stringify({ fields: ['phone'] }),
-    ]);
-    const companies = await client.query(COMPANY_VMS, [customer.id, 'requested']);
-    return { ...updated.rows[0], companies: companies.rows };
-  });
+    ],
+  );
+  const companies = await pool.query(COMPANY_VMS, [customer.id, 'requested']);
+  return { ...updated.rows[0], companies: companies.rows };
 });
 
 app.patch('/api/v1/Location/UpdateLocation', async (request) => {

@@ -65,8 +65,12 @@ const PROFILE_FORM = {
 const serverUrl = (database: string) =>
   Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
 
+/** `BENCH_CPU_PROFILES=/tmp/prof`: each portal and reference writes a CPU profile there on exit. */
+const CPU_PROFILES = process.env['BENCH_CPU_PROFILES'];
+
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  const profile = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

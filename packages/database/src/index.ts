@@ -1,4 +1,5 @@
 export {
+  DRIZZLE_TEXT_TYPES,
   openDatabase,
   type Database,
   type DatabaseTarget,

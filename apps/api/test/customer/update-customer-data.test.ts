@@ -76,6 +76,8 @@ describe('Customer/UpdateCustomerData', () => {
       .where(eq(auditLog.action, 'customer.updated'))
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
+    const id = await customerIdOf(api.db.database.db, demo.anna);
+    expect(entry).toMatchObject({ actorCustomerId: id, entity: 'customer', entityId: id });
     expect(entry?.data).toEqual({ fields: ['phone'] });
     expect(JSON.stringify(entry)).not.toContain('555');
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { calls, EDITABLE_CUSTOMER_FIELDS, type CustomerUpdate } from '@pp/contract';
 import { customers } from '../../db/schema.ts';
-import { audit } from '../../lib/audit/audit-log.ts';
+import { auditOf } from '../../lib/audit/audit-log.ts';
 import { customerData, toCustomer } from '../../lib/customers/customer-data.ts';
 import type { CustomerRow } from '../../lib/customers/linked-customer.ts';
 import { readOnlyChanges } from '../../lib/customers/read-only-fields.ts';
@@ -50,20 +50,22 @@ export default defineRoute(calls.customerUpdateCustomerData, async (request) => 
   const changes = changesOf(request.body, stored);
   const fields = Object.keys(changes);
   if (fields.length === 0) return before ?? customerData(db, stored);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
+  // The change and its audit entry in one statement (no transaction around them).
+  const updated = db.$with('updated').as(
+    db
       .update(customers)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(customers.id, stored.id))
-      .returning();
-    if (!updated) throw new Error('the customer disappeared during the update');
-    await audit(tx, {
-      actorCustomerId: stored.id,
-      action: 'customer.updated',
-      entity: 'customer',
-      entityId: stored.id,
-      data: { fields },
-    });
-    return customerData(tx, updated);
+      .returning(),
+  );
+  const entry = auditOf(db, updated, {
+    actorCustomerId: stored.id,
+    action: 'customer.updated',
+    entity: 'customer',
+    entityId: stored.id,
+    data: { fields },
   });
+  const [row] = await db.with(updated, entry).select().from(updated);
+  if (!row) throw new Error('the customer disappeared during the update');
+  return customerData(db, row);
 });
