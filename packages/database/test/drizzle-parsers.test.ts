@@ -4,6 +4,8 @@ import { date, interval, numeric, pgTable, text, timestamp } from 'drizzle-orm/p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIZZLE_TEXT_TYPES, openDatabase, type Database } from '../src/index.ts';
 
+type QueryOptions = Parameters<PGlite['query']>[2];
+
 const moments = pgTable('moments', {
   name: text('name').primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull(),
@@ -26,7 +28,7 @@ describe('types drizzle reads as text on the embedded database', () => {
     database = await openDatabase({ kind: 'embedded', pglite }, { moments });
     // What drizzle passes, before the portal's wrapper leaves it out.
     const query = pglite.query.bind(pglite);
-    pglite.query = ((text: string, params?: unknown[], options?: { parsers?: object }) => {
+    pglite.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
       passed.push(options?.parsers as (typeof passed)[number]);
       return query(text, params, options);
     }) as typeof pglite.query;

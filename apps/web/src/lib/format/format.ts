@@ -9,23 +9,41 @@ export const CURRENCY = 'EUR';
 /** Weeks start on Monday (1; Sunday is 0), for calendars and date pickers. */
 export const FIRST_DAY_OF_WEEK = 1;
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Berlin',
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Europe/Berlin',
-});
-const currencyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+/**
+ * An Intl formatter costs milliseconds to make (a fifth of a long task when a screen loads on a
+ * slow phone, issue 28), and most screens format no moment: each is made when first used.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const dateFormat = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Europe/Berlin',
+    }),
+);
+const timeFormat = once(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Europe/Berlin',
+    }),
+);
+const currencyFormat = once(
+  () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }),
+);
+const isoDateFormat = once(() => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }));
 
 /** A moment as dd.MM.yyyy, in German time. */
 export function formatDate(moment: Date): string {
-  return dateFormat.format(moment);
+  return dateFormat().format(moment);
 }
 
 /** An ISO calendar date `YYYY-MM-DD` (no time zone) as dd.MM.yyyy. */
@@ -35,17 +53,17 @@ export function formatIsoDate(iso: string): string {
 
 /** A moment's time of day, 24-hour clock, in German time. */
 export function formatTime(moment: Date): string {
-  return timeFormat.format(moment);
+  return timeFormat().format(moment);
 }
 
 /** An amount of euros, `1.234,50 €`. */
 export function formatCurrency(amount: number): string {
-  return currencyFormat.format(amount);
+  return currencyFormat().format(amount);
 }
 
 /** Today's calendar date in German time, as ISO `YYYY-MM-DD`. */
 export function todayIsoDate(now: Date = new Date()): string {
-  return now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+  return isoDateFormat().format(now);
 }
 
 /** A date typed as DD/MM/YYYY or D.M.YYYY, as ISO `YYYY-MM-DD`; undefined when impossible. */
