@@ -6,6 +6,7 @@ import {
   formatIsoDate,
   formatTime,
   parseDateInput,
+  todayIsoDate,
 } from './format.ts';
 
 describe('de-DE formats', () => {
@@ -17,6 +18,12 @@ describe('de-DE formats', () => {
   it('shows times on the 24-hour clock in German time', () => {
     expect(formatTime(new Date('2026-07-01T13:05:00Z'))).toBe('15:05');
     expect(formatTime(new Date('2026-01-01T23:30:00Z'))).toBe('00:30');
+  });
+
+  it("gives today's calendar date in German time, as ISO", () => {
+    // 23:30 UTC on New Year's Eve is already the new year in Berlin.
+    expect(todayIsoDate(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+    expect(todayIsoDate(new Date('2026-06-30T21:59:00Z'))).toBe('2026-06-30');
   });
 
   it('shows money in euros', () => {

@@ -18,28 +18,17 @@ function once<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const dateFormat = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'Europe/Berlin',
-    }),
-);
-const timeFormat = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'Europe/Berlin',
-    }),
-);
+/** A formatter of moments in German time, made when first used. */
+const inBerlin = (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
+  once(() => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Europe/Berlin' }));
+
+const dateFormat = inBerlin(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = inBerlin(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const currencyFormat = once(
   () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }),
 );
-const isoDateFormat = once(() => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }));
+/** Swedish writes a calendar date as ISO does: `YYYY-MM-DD`. */
+const isoDateFormat = inBerlin('sv-SE');
 
 /** A moment as dd.MM.yyyy, in German time. */
 export function formatDate(moment: Date): string {
