@@ -2,14 +2,48 @@
 // same SQL as the portal's calls, and nothing else — no plugins, no validation, no logging.
 // When a call's queries change in the api, capture them again (log_statement = 'all' on a bench
 // database) and update them here, or the ratio compares different work.
+// With REFERENCE_DATA_DIR instead of DATABASE_URL it runs the same statements on PGlite in that
+// folder (a copy of the embedded portal's): the floor of the embedded database's writes. There it
+// answers only what needs no transaction (the reads and the profile saves).
 // Run as its own process: node --import tsx scripts/bench/reference-server.ts
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
 
-const { DATABASE_URL, OIDC_ISSUER, OIDC_AUDIENCE, PORT } = process.env;
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+const { DATABASE_URL, REFERENCE_DATA_DIR, OIDC_ISSUER, OIDC_AUDIENCE, PORT } = process.env;
+
+/** A statement as pg takes it: its text, or its text with values, name and row mode. */
+type Statement = string | { text: string; values?: unknown[]; name?: string; rowMode?: 'array' };
+
+/** What the reference asks of its database: pg's pool, or PGlite through {@link embeddedPool}. */
+interface Pool {
+  // The rows are the statement's, typed where they are read, as with pg.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(statement: Statement, values?: unknown[]): Promise<{ rows: any[] }>;
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
+}
+
+/** PGlite's one connection as the pool: each statement as it comes, with nothing around it. */
+async function embeddedPool(dataDir: string): Promise<Pool> {
+  const db = await PGlite.create(dataDir);
+  return {
+    query: (statement, values) =>
+      typeof statement === 'string'
+        ? db.query(statement, values)
+        : db.query(statement.text, statement.values ?? values, {
+            ...(statement.rowMode ? { rowMode: statement.rowMode } : {}),
+          }),
+    connect: () => Promise.reject(new Error('the embedded reference runs no transactions')),
+    end: () => db.close(),
+  };
+}
+
+const pool: Pool = REFERENCE_DATA_DIR
+  ? await embeddedPool(REFERENCE_DATA_DIR)
+  : new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 const keys = createRemoteJWKSet(new URL(`${OIDC_ISSUER}/jwks`));
 const app = Fastify();
 

@@ -9,12 +9,13 @@
 //                      BENCH_ONLY=Update or BENCH_ONLY=Invite for the writes of issue 28)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { LOCK_FILE_NAME } from '@pp/database';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import { PAGE_SIZES } from '@pp/contract';
 import { EXAMPLE_CREDENTIALS, startDataverseStandIn } from '@pp/dataverse-stand-in';
@@ -162,6 +163,8 @@ await admin.query(`create database "${name}_crm"`);
 // to import and queues the practice's records as creates.
 const standIn = await startDataverseStandIn({ port: 0, demo: false });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pp-bench-'));
+/** A copy of the embedded portal's database, on which the reference runs the same statements. */
+const referenceDataDir = `${dataDir}-reference`;
 const children: ChildProcess[] = [];
 try {
   const server = await openDatabase({ kind: 'server', url: serverUrl(name), poolSize: 4 });
@@ -178,6 +181,10 @@ try {
   const embedded = await openDatabase({ kind: 'embedded', dataDir });
   const onEmbedded = await prepareBenchDatabase(embedded, issuer.issuer, INVITERS_PER_LINE);
   await embedded.close();
+  await cp(dataDir, referenceDataDir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== LOCK_FILE_NAME,
+  });
 
   const oidc = {
     OIDC_ISSUER: issuer.issuer,
@@ -188,6 +195,7 @@ try {
     server: await freePort(),
     embedded: await freePort(),
     reference: await freePort(),
+    embeddedReference: await freePort(),
     crm: await freePort(),
   };
   const common = {
@@ -231,6 +239,11 @@ try {
       ...oidc,
       PORT: String(ports.reference),
       DATABASE_URL: serverUrl(name),
+    }),
+    startProcess('scripts/bench/reference-server.ts', {
+      ...oidc,
+      PORT: String(ports.embeddedReference),
+      REFERENCE_DATA_DIR: referenceDataDir,
     }),
   );
   const base = (port: number) => `http://127.0.0.1:${port}/api/v1`;
@@ -410,6 +423,16 @@ try {
         nextOf(onServer, INVITERS_PER_LINE),
         WRITE_CONNECTIONS,
       );
+      // The embedded database's floor: the same statements on PGlite alone, for the writes
+      // without a transaction (the profile saves; the embedded reference runs no transaction).
+      const embeddedReference = label.startsWith('Customer/UpdateCustomerData')
+        ? await measure(
+            on(ports.embeddedReference),
+            undefined,
+            nextOf(onEmbedded, 0),
+            EMBEDDED_WRITE_CONNECTIONS,
+          )
+        : undefined;
       const embedded = await measure(
         on(ports.embedded),
         undefined,
@@ -420,7 +443,21 @@ try {
       console.log(
         line(`${label} | PostgreSQL, ${WRITE_CONNECTIONS} connections`, server, reference),
       );
-      console.log(line(`${label} | embedded, ${EMBEDDED_WRITE_CONNECTIONS} connections`, embedded));
+      if (embeddedReference) {
+        console.log(
+          line(
+            `${label} | embedded reference, ${EMBEDDED_WRITE_CONNECTIONS} connections`,
+            embeddedReference,
+          ),
+        );
+      }
+      console.log(
+        line(
+          `${label} | embedded, ${EMBEDDED_WRITE_CONNECTIONS} connections`,
+          embedded,
+          embeddedReference,
+        ),
+      );
     }
   };
   console.log(
@@ -583,4 +620,5 @@ try {
   await admin.query(`drop database if exists "${name}_crm" with (force)`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });
+  await rm(referenceDataDir, { recursive: true, force: true });
 }
