@@ -18,13 +18,25 @@ describe("the provider's pages without PORTAL_NAME and LOGO_URL", () => {
   const idp = useIdp();
 
   it.each([
-    ['de', 'Anmelden – Praxisportal', 'Praxisportal'],
-    ['en', 'Sign in – Practice Portal', 'Practice Portal'],
+    [
+      'de',
+      'Anmelden – Praxisportal',
+      'Praxisportal',
+      'Praxisportal: Konto, Praxen, Standorte und Mitarbeitende von Arzt- und Zahnarztpraxen',
+    ],
+    [
+      'en',
+      'Sign in – Practice Portal',
+      'Practice Portal',
+      'Practice Portal: Account, practices, locations and employees of medical and dental practices',
+    ],
   ])(
-    'name the portal in %s in the title and the header, without a logo',
-    async (locale, title, name) => {
+    'name the portal in %s in the title, the description and the header, without a logo',
+    async (locale, title, name, description) => {
       const form = await openSignIn(new TestBrowser(), idp.running.issuer, { ui_locales: locale });
       expect(form.html).toContain(`<title>${title}</title>`);
+      // What a search engine or a shared link shows of the page.
+      expect(form.html).toContain(`<meta name="description" content="${description}"`);
       expect(form.html).toMatch(
         new RegExp(`<header class="header"><p class="brand"><span>${name}</span>`),
       );
@@ -60,6 +72,7 @@ describe("the provider's pages with the operator's name and logo", () => {
     async (locale) => {
       const form = await openSignIn(new TestBrowser(), running.issuer, { ui_locales: locale });
       expect(form.html).toMatch(/<title>[^<]+ – Praxis &lt;Dr\.&gt; Sommer<\/title>/);
+      expect(form.html).toContain('<meta name="description" content="Praxis &lt;Dr.&gt; Sommer: ');
       expect(form.html).toContain(
         `<p class="brand"><img class="brand-logo" src="${LOGO}" alt=""/><span>Praxis &lt;Dr.&gt; Sommer</span>`,
       );

@@ -8,6 +8,7 @@ export const de: Messages = {
   languageName: 'Deutsch',
   language: 'Sprache',
   productName: 'Praxisportal',
+  description: 'Konto, Praxen, Standorte und Mitarbeitende von Arzt- und Zahnarztpraxen',
   skipToContent: 'Zum Inhalt springen',
   imprint: 'Impressum',
   privacy: 'Datenschutz',

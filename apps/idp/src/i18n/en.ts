@@ -7,6 +7,7 @@ export const en: Messages = {
   languageName: 'English',
   language: 'Language',
   productName: 'Practice Portal',
+  description: 'Account, practices, locations and employees of medical and dental practices',
   skipToContent: 'Skip to content',
   imprint: 'Imprint',
   privacy: 'Privacy',

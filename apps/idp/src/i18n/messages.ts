@@ -1,6 +1,8 @@
 /** Every text of the provider's pages; one object per language. */
 export interface Messages {
   productName: string;
+  /** What the portal is for, after its name in each page's `<meta name="description">`. */
+  description: string;
   /** This language's own name, on the switch to it. */
   languageName: string;
   /** The language switch's label. */

@@ -57,6 +57,7 @@ export function layout({ locale, title, links, body, styles = 'inline' }: PageFr
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
+        <meta name="description" content="${name}: ${t.description}" />
         <title>${title} – ${name}</title>
         ${
           styles === 'inline'
