@@ -33,9 +33,11 @@ async function embeddedPool(dataDir: string): Promise<Pool> {
     query: (statement, values) =>
       typeof statement === 'string'
         ? db.query(statement, values)
-        : db.query(statement.text, statement.values ?? values, {
-            ...(statement.rowMode ? { rowMode: statement.rowMode } : {}),
-          }),
+        : db.query(
+            statement.text,
+            statement.values ?? values,
+            statement.rowMode && { rowMode: statement.rowMode },
+          ),
     connect: () => Promise.reject(new Error('the embedded reference runs no transactions')),
     end: () => db.close(),
   };
