@@ -5,6 +5,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import localRules from './eslint-rules/no-thenable-result.js';
 
 const root = import.meta.dirname;
 const WEB_FEATURES = 'apps/web/src/features';
@@ -45,6 +46,20 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // The server side, with type information: promises that nobody waits for, a promise where a
+    // value is expected, and a Fastify reply awaited or answered as a value
+    // (eslint-rules/no-thenable-result.js, issue 41).
+    files: ['apps/api/**/*.ts', 'apps/idp/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    plugins: { local: localRules },
+    rules: {
+      'local/no-thenable-result': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

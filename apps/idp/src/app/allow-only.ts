@@ -1,5 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { sendPage } from './send-page.ts';
+import { pageHandler } from './sent.ts';
 
 const METHODS: readonly HTTPMethods[] = [
   'DELETE',
@@ -29,6 +30,6 @@ export function allowOnly(
   app.route({
     method: METHODS.filter((method) => !served.includes(method)),
     url,
-    handler: (_request, reply) => sendPage(reply, 405, '', { allow: list.join(', ') }),
+    handler: pageHandler((_request, reply) => sendPage(reply, 405, '', { allow: list.join(', ') })),
   });
 }

@@ -21,18 +21,16 @@ export class PageError extends Error {
  * anything else as 500 without details, logged.
  */
 export function errorPageHandler(options: ResolvedOptions) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof PageError) {
-      return sendErrorPage(request, reply, options, error.statusCode, error.kind);
-    }
-    if (error instanceof errors.SessionNotFound) {
-      return sendErrorPage(request, reply, options, 400, 'expired');
-    }
+  const answer = (error: FastifyError): [number, ErrorKind] => {
+    if (error instanceof PageError) return [error.statusCode, error.kind];
+    if (error instanceof errors.SessionNotFound) return [400, 'expired'];
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return sendErrorPage(request, reply, options, status, 'generic');
-    }
+    if (status >= 400 && status < 500) return [status, 'generic'];
     options.logger.error({ err: error }, 'identity provider page failed');
-    return sendErrorPage(request, reply, options, 500, 'generic');
+    return [500, 'generic'];
+  };
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const [status, kind] = answer(error);
+    sendErrorPage(request, reply, options, status, kind);
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateLocale } from '../i18n/locale.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { errorPage, type ErrorKind } from '../pages/error.ts';
+import { SENT, type Sent } from './sent.ts';
 import {
   cookieFrom,
   THEME_COOKIE,
@@ -49,13 +50,14 @@ export function sendPage(
   html: string,
   headers: Record<string, string> = {},
   look: PageLook = {},
-): FastifyReply {
+): Sent {
   const page = withLook(html, { ...requestLook(reply.request, html), ...look });
-  return reply
+  void reply
     .code(status)
     .headers({ 'cache-control': 'no-store', ...headers })
     .type('text/html; charset=utf-8')
     .send(page);
+  return SENT;
 }
 
 /** The error page, in the language its address asks for (`lang`), else the browser's. */
@@ -65,7 +67,7 @@ export function sendErrorPage(
   options: ResolvedOptions,
   status: number,
   kind: ErrorKind,
-): FastifyReply {
+): Sent {
   const query: unknown = request.query;
   const lang =
     query && typeof query === 'object' && 'lang' in query && typeof query.lang === 'string'

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
+import { SENT, type Sent } from '../app/sent.ts';
 import type { InteractionDeps } from './types.ts';
 
 /**
@@ -12,9 +13,10 @@ export async function finishInteraction(
   reply: FastifyReply,
   result: InteractionResults,
   mergeWithLastSubmission: boolean,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const returnTo = await deps
     .provider()
     .interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission });
-  return reply.redirect(returnTo, 303);
+  void reply.redirect(returnTo, 303);
+  return SENT;
 }

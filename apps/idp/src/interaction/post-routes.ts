@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allowOnly } from '../app/allow-only.ts';
+import { pageRoute } from '../app/page-route.ts';
+import type { Sent } from '../app/sent.ts';
 import { INTERACTION_ROUTE } from './params.ts';
 import type { InteractionDeps } from './types.ts';
 
@@ -7,7 +8,7 @@ export type InteractionHandler = (
   deps: InteractionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<FastifyReply>;
+) => Promise<Sent>;
 
 /** Registers form posts under `/interaction/:uid/<path>`, each answering POST only. */
 export function interactionPosts(
@@ -16,8 +17,8 @@ export function interactionPosts(
   routes: readonly [string, InteractionHandler][],
 ): void {
   for (const [path, handler] of routes) {
-    const route = `${INTERACTION_ROUTE}/${path}`;
-    app.post(route, (request, reply) => handler(deps, request, reply));
-    allowOnly(app, route, 'POST');
+    pageRoute(app, `${INTERACTION_ROUTE}/${path}`, {
+      POST: (request, reply) => handler(deps, request, reply),
+    });
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { allowOnly } from '../app/allow-only.ts';
 import { formScope } from '../app/form-scope.ts';
+import { pageRoute } from '../app/page-route.ts';
 import { passkeyRoutes } from '../flows/passkeys/routes.ts';
 import { secondFactorRoutes } from '../flows/second-factor/routes.ts';
 import { signInRoutes } from '../flows/sign-in/routes.ts';
@@ -15,8 +15,9 @@ import type { InteractionDeps } from './types.ts';
  */
 export async function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
   await formScope(app, deps.options.issuer);
-  app.get(INTERACTION_ROUTE, (request, reply) => showInteraction(deps, request, reply));
-  allowOnly(app, INTERACTION_ROUTE, 'GET');
+  pageRoute(app, INTERACTION_ROUTE, {
+    GET: (request, reply) => showInteraction(deps, request, reply),
+  });
   signInRoutes(app, deps);
   secondFactorRoutes(app, deps);
   passkeyRoutes(app, deps);

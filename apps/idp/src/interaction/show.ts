@@ -1,3 +1,4 @@
+import type { Sent } from '../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findAccountById } from '../accounts.ts';
 import { PageError } from '../app/error-page.ts';
@@ -38,7 +39,7 @@ export async function showInteraction(
   deps: InteractionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { uid } = InteractionParams.parse(request.params);
   const provider = deps.provider();
   const interaction = await provider.interactionDetails(request.raw, reply.raw);

@@ -53,7 +53,7 @@ export async function startProviderIssuer(provider: ProviderName, extra?: ExtraH
   // Entra's key set names no algorithm (https://login.microsoftonline.com/common/discovery/v2.0/keys).
   if (provider !== 'entra') jwk.alg = 'RS256';
   const userinfo = new Map<string, Record<string, unknown>>();
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     if (extra && (await extra(request, response, origin))) return;
     const url = new URL(request.url ?? '/', 'http://localhost');
     const json = (status: number, body: unknown) => {
@@ -77,7 +77,8 @@ export async function startProviderIssuer(provider: ProviderName, extra?: ExtraH
       return info ? json(200, { sub: payload.sub, ...info }) : json(401, {});
     }
     return json(404, {});
-  });
+  };
+  const server = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const basePath = {

@@ -1,3 +1,4 @@
+import { SENT, type Sent } from '../../app/sent.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findAccountById, type Account } from '../../accounts.ts';
@@ -124,7 +125,7 @@ export async function showPasskeyAction(
   interaction: Interaction,
   action: PasskeyAction,
   account: Account,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const context = pageContext(deps, request, reply, interaction);
   if (action === 'add-passkey') {
     const userAgent = keptUserAgent(request.headers['user-agent']);
@@ -184,7 +185,8 @@ async function registerOptions(
     challenge: options.challenge,
     accountId: account.id,
   });
-  return reply.header('cache-control', 'no-store').send(options);
+  void reply.header('cache-control', 'no-store').send(options);
+  return SENT;
 }
 
 const RegisterForm = z.object({ csrf: formField, name: formField, credential: formField });
@@ -293,7 +295,8 @@ async function signInOptions(deps: InteractionDeps, request: FastifyRequest, rep
     ceremony: 'authenticate',
     challenge: options.challenge,
   });
-  return reply.header('cache-control', 'no-store').send(options);
+  void reply.header('cache-control', 'no-store').send(options);
+  return SENT;
 }
 
 const SignInForm = z.object({ csrf: formField, credential: formField });

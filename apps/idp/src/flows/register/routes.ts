@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { allowOnly } from '../../app/allow-only.ts';
+import { pageRoute } from '../../app/page-route.ts';
 import { sendPage } from '../../app/send-page.ts';
+import type { PageStep } from '../../app/sent.ts';
 import { issueFormToken } from '../../forms/form-token.ts';
 import { pageLocale } from '../../forms/locale.ts';
 import { ACCOUNT_PAGES } from '../../forms/paths.ts';
@@ -15,7 +16,7 @@ import { showConfirmation, submitConfirmation } from './verify.ts';
 /** Registration with e-mail confirmation (decision 0020). */
 export function registerRoutes(app: FastifyInstance, deps: FormDeps): void {
   const { register, verify, resend } = ACCOUNT_PAGES;
-  app.get(register, (request, reply) => {
+  const showRegistration: PageStep = (request, reply) => {
     const query = readLinkQuery(request.query);
     const locale = pageLocale(request, query.lang);
     const csrfToken = issueFormToken(deps, request, reply);
@@ -23,15 +24,17 @@ export function registerRoutes(app: FastifyInstance, deps: FormDeps): void {
     const returnTo = returnPath(portalUrl, query.return);
     const page = { locale, links, portalUrl, csrfToken, email: '', returnTo };
     return sendPage(reply, 200, registerPage(page));
+  };
+  pageRoute(app, register, {
+    GET: showRegistration,
+    POST: (request, reply) => submitRegistration(deps, request, reply),
   });
-  app.post(register, (request, reply) => submitRegistration(deps, request, reply));
-  allowOnly(app, register, ['GET', 'POST']);
-
-  app.get(verify, (request, reply) => showConfirmation(deps, request, reply));
-  app.post(verify, (request, reply) => submitConfirmation(deps, request, reply));
-  allowOnly(app, verify, ['GET', 'POST']);
-
-  app.get(resend, (request, reply) => resendForm.show(deps, request, reply));
-  app.post(resend, (request, reply) => resendForm.submit(deps, request, reply));
-  allowOnly(app, resend, ['GET', 'POST']);
+  pageRoute(app, verify, {
+    GET: (request, reply) => showConfirmation(deps, request, reply),
+    POST: (request, reply) => submitConfirmation(deps, request, reply),
+  });
+  pageRoute(app, resend, {
+    GET: (request, reply) => resendForm.show(deps, request, reply),
+    POST: (request, reply) => resendForm.submit(deps, request, reply),
+  });
 }

@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendPage } from '../../app/send-page.ts';
@@ -47,7 +48,7 @@ export async function submitRegistration(
   deps: FormDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const started = performance.now();
   const { options } = deps;
   const form = readForm(RegisterForm, request.body);

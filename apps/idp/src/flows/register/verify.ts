@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findTokenAccount } from '../../account-tokens.ts';
@@ -48,7 +49,7 @@ async function confirm(
   deps: FormDeps,
   reply: FastifyReply,
   link: { token: string; locale: Locale; returnTo: string | undefined },
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { options } = deps;
   const accountId = await confirmAccount(options.db, link.token);
   if (accountId === undefined) return invalidLink(deps, reply, link.locale);
@@ -91,7 +92,7 @@ export async function submitConfirmation(
   deps: FormDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { options } = deps;
   const form = readForm(ConfirmationForm, request.body);
   checkFormToken(deps, request, form.csrf);

@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findTokenAccount } from '../../account-tokens.ts';
@@ -25,7 +26,7 @@ export async function showResetPassword(
   deps: FormDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { options } = deps;
   const { token, lang } = readLinkQuery(request.query);
   const locale = pageLocale(request, lang);
@@ -47,7 +48,7 @@ export async function submitResetPassword(
   deps: FormDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { options } = deps;
   const form = readForm(ResetForm, request.body);
   checkFormToken(deps, request, form.csrf);

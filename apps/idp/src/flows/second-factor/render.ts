@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPage } from '../../app/send-page.ts';
 import { LOCALES, type Locale } from '../../i18n/locale.ts';
@@ -54,6 +55,6 @@ export function send(
   status: number,
   page: string,
   headers: Record<string, string> = {},
-): FastifyReply {
+): Sent {
   return sendPage(reply, status, page, headers, context.look);
 }

@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
@@ -91,7 +92,7 @@ export async function askForSecondFactor(
   reply: FastifyReply,
   interaction: Interaction,
   account: Account,
-): Promise<FastifyReply | undefined> {
+): Promise<Sent | undefined> {
   if (!(await hasConfirmedTotp(deps.options.db, account.id))) return undefined;
   const { issuer } = deps.options;
   const cookie = pendingSecondStepCookie(
@@ -113,7 +114,7 @@ export async function showPendingSecondStep(
   request: FastifyRequest,
   reply: FastifyReply,
   interaction: Interaction,
-): Promise<FastifyReply | undefined> {
+): Promise<Sent | undefined> {
   const { issuer } = deps.options;
   const accountId = pendingSecondStep(request, issuer, deps.secrets(), interaction.uid);
   if (!accountId) return undefined;
@@ -250,7 +251,7 @@ export async function showAction(
   request: FastifyRequest,
   reply: FastifyReply,
   interaction: Interaction,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { action, account } = await actionOf(deps, interaction);
   if (isPasskeyAction(action)) {
     return showPasskeyAction(deps, request, reply, interaction, action, account);

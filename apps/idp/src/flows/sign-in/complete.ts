@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../accounts.ts';
 import { deviceCookie, knownDevice } from '../../device-cookie.ts';
@@ -43,7 +44,7 @@ export async function completeSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   signIn: CompletedSignIn,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { options } = deps;
   const { account } = signIn;
   const { amr } = signIn.login;

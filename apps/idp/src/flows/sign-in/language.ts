@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PageError } from '../../app/error-page.ts';
@@ -21,7 +22,7 @@ export async function switchLanguage(
   deps: InteractionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { uid } = InteractionParams.parse(request.params);
   const form = readForm(LanguageForm, request.body);
   const interaction = await postedInteraction(deps, request, reply, uid, form.csrf);

@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPage } from '../../app/send-page.ts';
 import type { Locale } from '../../i18n/locale.ts';
@@ -40,11 +41,7 @@ export function noticeOf(interaction: Interaction): SignInNotice | undefined {
 }
 
 /** The sign-in form of one interaction, with the form token of the newest cookie secret. */
-export function sendSignIn(
-  deps: InteractionDeps,
-  reply: FastifyReply,
-  answer: SignInAnswer,
-): FastifyReply {
+export function sendSignIn(deps: InteractionDeps, reply: FastifyReply, answer: SignInAnswer): Sent {
   const body = signInPage({
     locale: answer.locale,
     links: deps.options.links,
@@ -77,7 +74,7 @@ export function showSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   interaction: Interaction,
-): FastifyReply {
+): Sent {
   const hint = interaction.params['login_hint'];
   const theme = themeOf(interaction.params['pp_theme']);
   if (theme) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { allowOnly } from '../../app/allow-only.ts';
+import { pageRoute } from '../../app/page-route.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import { formField, readForm } from '../../interaction/form.ts';
 import { INTERACTION_ROUTE, InteractionParams } from '../../interaction/params.ts';
@@ -22,13 +22,13 @@ async function abortSignIn(deps: InteractionDeps, request: FastifyRequest, reply
 
 /** The sign-in page's forms (sign in, cancel, language); the page itself is the interaction's (`showSignIn`). */
 export function signInRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  const login = `${INTERACTION_ROUTE}/login`;
-  const abort = `${INTERACTION_ROUTE}/abort`;
-  app.post(login, (request, reply) => submitSignIn(deps, request, reply));
-  allowOnly(app, login, 'POST');
-  app.post(abort, (request, reply) => abortSignIn(deps, request, reply));
-  allowOnly(app, abort, 'POST');
-  const language = `${INTERACTION_ROUTE}/language`;
-  app.post(language, (request, reply) => switchLanguage(deps, request, reply));
-  allowOnly(app, language, 'POST');
+  pageRoute(app, `${INTERACTION_ROUTE}/login`, {
+    POST: (request, reply) => submitSignIn(deps, request, reply),
+  });
+  pageRoute(app, `${INTERACTION_ROUTE}/abort`, {
+    POST: (request, reply) => abortSignIn(deps, request, reply),
+  });
+  pageRoute(app, `${INTERACTION_ROUTE}/language`, {
+    POST: (request, reply) => switchLanguage(deps, request, reply),
+  });
 }

@@ -1,3 +1,4 @@
+import type { Sent } from '../../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PageError } from '../../app/error-page.ts';
@@ -33,7 +34,7 @@ export async function submitSignIn(
   deps: InteractionDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<FastifyReply> {
+): Promise<Sent> {
   const { options } = deps;
   const { uid } = InteractionParams.parse(request.params);
   const form = readForm(SignInForm, request.body);
