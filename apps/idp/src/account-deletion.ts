@@ -3,6 +3,7 @@ import { findAccountByEmail } from './accounts.ts';
 import { endAccountState } from './adapter.ts';
 import type { IdpDb } from './db/database.ts';
 import { idpAccounts } from './db/schema.ts';
+import type { IdentityMailer } from './mail.ts';
 import type { IdpLogger } from './options.ts';
 import { attemptCode } from './second-factor/attempt.ts';
 import { secondFactorKeys } from './second-factor/keys.ts';
@@ -14,6 +15,10 @@ export interface OwnerCheckOptions {
   db: IdpDb;
   logger: IdpLogger;
   throttle?: ThrottlePolicy;
+  /** Tells the owner when wrong codes start to wait (issue 41, finding 2). */
+  mailer: IdentityMailer;
+  /** The portal's address, for the security page's link in that notice. */
+  portalUrl: string;
   /** The provider's `totpEncryptionKey` (decision 0066): the codes are checked with it. */
   totpEncryptionKey?: Buffer | undefined;
 }
@@ -59,7 +64,7 @@ export async function confirmAccountOwner(
   const typed = check.code?.trim() ?? '';
   if (typed === '') return { kind: 'code-required' };
   const keys = secondFactorKeys(options.totpEncryptionKey);
-  const code = await attemptCode(attempt, { accountId: account.id, ...client }, async (db) => {
+  const code = await attemptCode(attempt, { account, ...client }, async (db) => {
     if (await acceptTotpCode(db, keys, account.id, typed)) return true;
     return useRecoveryCode(db, keys, account.id, typed);
   });

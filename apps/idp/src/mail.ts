@@ -40,6 +40,34 @@ export type IdentityMail =
       userAgent: string;
       /** The portal's security page: sessions, sign-ins, sign out everywhere. */
       securityLink: URL;
+    }
+  | SecurityMail;
+
+/** A change of the account's second factors that its owner hears of (issue 41, finding 3). */
+export type SecondFactorChange =
+  'app-added' | 'app-removed' | 'recovery-codes-renewed' | 'passkey-added' | 'passkey-removed';
+
+export type SecurityMail =
+  | {
+      kind: 'second-factor-failures';
+      to: string;
+      language: Locale;
+      /** When the codes' limit began to hold. */
+      at: Date;
+      /** The portal's security page: sessions, sign-ins, sign out everywhere. */
+      securityLink: URL;
+    }
+  | {
+      kind: 'second-factor-changed';
+      to: string;
+      language: Locale;
+      change: SecondFactorChange;
+      /** The passkey's name, for a passkey added or removed. */
+      passkeyName?: string | undefined;
+      at: Date;
+      /** The browser that made the change. */
+      userAgent: string;
+      securityLink: URL;
     };
 
 export interface IdentityMailer {

@@ -1,26 +1,34 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { findAccountByEmail } from './accounts.ts';
 import type { IdpDb } from './db/database.ts';
 import { idpSignIns, type SignInOutcomeKind } from './db/schema.ts';
 
 /**
- * An account's sign-ins and failed attempts (decision 0067). Every finished sign-in is recorded
- * by `completeSignIn` (flows/sign-in/complete.ts), every wrong password of an existing account by
- * the sign-in form; the newest {@link KEPT_PER_OUTCOME} of each outcome are kept.
+ * An account's sign-ins and failed attempts (decision 0067), one entry per attempt (issue 41,
+ * finding 8): a wrong password or passkey is a failure at once; a right password of an account
+ * with a second factor starts an `incomplete` entry, which the second step settles — a success
+ * with the method actually used, or a failure after a wrong code. Every finished sign-in goes
+ * through `completeSignIn` (flows/sign-in/complete.ts). The newest {@link KEPT_PER_OUTCOME} of
+ * each outcome are kept.
  */
 export const KEPT_PER_OUTCOME = 30;
 /** How many the security page shows. */
 export const SHOWN_SIGN_INS = 30;
 
-/** The method of a sign-in as the history names it. */
-export type SignInMethod = 'password' | 'passkey' | (string & {});
-
-/** The primary method named by an `amr` (RFC 8176): a passkey, else the password. */
-export function methodOfAmr(amr: readonly string[] | undefined): SignInMethod {
-  if (amr?.some((value) => value === 'hwk' || value === 'swk')) return 'passkey';
-  return 'password';
-}
+/**
+ * The method of a sign-in as the history names it: what was proven, in order. Entries written
+ * before issue 41 may say `authenticator` or `recovery-code` for the second step alone.
+ */
+export const SIGN_IN_METHODS = [
+  'password',
+  'password+authenticator',
+  'password+recovery-code',
+  'password+passkey',
+  'passkey',
+] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** Whether an `amr` names a second factor. */
 export function hasSecondFactor(amr: readonly string[] | undefined): boolean {
@@ -75,28 +83,66 @@ export async function mailedNewBrowserRecently(db: IdpDb, accountId: string): Pr
 }
 
 /** Writes one entry and drops that outcome's entries past the newest {@link KEPT_PER_OUTCOME}. */
-export async function recordSignInEntry(db: IdpDb, entry: SignInEntry): Promise<void> {
-  await db.insert(idpSignIns).values({
-    accountId: entry.accountId,
-    outcome: entry.outcome,
-    method: entry.method,
-    secondFactor: entry.secondFactor,
-    userAgent: entry.userAgent,
-    device: deviceDigest(entry.device),
-    newBrowser: entry.newBrowser ?? false,
-  });
+export async function recordSignInEntry(db: IdpDb, entry: SignInEntry): Promise<string> {
+  const [row] = await db
+    .insert(idpSignIns)
+    .values({
+      accountId: entry.accountId,
+      outcome: entry.outcome,
+      method: entry.method,
+      secondFactor: entry.secondFactor,
+      userAgent: entry.userAgent,
+      device: deviceDigest(entry.device),
+      newBrowser: entry.newBrowser ?? false,
+    })
+    .returning({ id: idpSignIns.id });
+  await keepNewest(db, entry.accountId, entry.outcome);
+  return row?.id ?? '';
+}
+
+/**
+ * Settles the entry an attempt started (its password was right) with how it went on; an entry
+ * that is gone (dropped as too old, or the account's) is written anew. The time stays the
+ * attempt's start.
+ */
+export async function settleSignInEntry(
+  db: IdpDb,
+  attemptId: string,
+  entry: SignInEntry,
+): Promise<void> {
+  const settled = z.uuid().safeParse(attemptId).success
+    ? await db
+        .update(idpSignIns)
+        .set({
+          outcome: entry.outcome,
+          method: entry.method,
+          secondFactor: entry.secondFactor,
+          device: deviceDigest(entry.device),
+          newBrowser: entry.newBrowser ?? false,
+        })
+        .where(and(eq(idpSignIns.id, attemptId), eq(idpSignIns.accountId, entry.accountId)))
+        .returning({ id: idpSignIns.id })
+    : [];
+  if (settled.length === 0) {
+    await recordSignInEntry(db, entry);
+    return;
+  }
+  await keepNewest(db, entry.accountId, entry.outcome);
+}
+
+async function keepNewest(db: IdpDb, accountId: string, outcome: SignInOutcomeKind) {
   const kept = db
     .select({ id: idpSignIns.id })
     .from(idpSignIns)
-    .where(and(eq(idpSignIns.accountId, entry.accountId), eq(idpSignIns.outcome, entry.outcome)))
+    .where(and(eq(idpSignIns.accountId, accountId), eq(idpSignIns.outcome, outcome)))
     .orderBy(desc(idpSignIns.at), desc(idpSignIns.id))
     .limit(KEPT_PER_OUTCOME);
   await db
     .delete(idpSignIns)
     .where(
       and(
-        eq(idpSignIns.accountId, entry.accountId),
-        eq(idpSignIns.outcome, entry.outcome),
+        eq(idpSignIns.accountId, accountId),
+        eq(idpSignIns.outcome, outcome),
         notInArray(idpSignIns.id, kept),
       ),
     );

@@ -33,6 +33,13 @@ export interface ThrottlePolicy {
    * link, a forgotten password): each request counts, not only failures.
    */
   mailRequests: DelayPolicy;
+  /**
+   * Wrong codes of an account's second factor from all clients together (issue 41, finding 2):
+   * past `freeFailures` within `windowSeconds`, every client waits, whatever its address — a
+   * guesser with many addresses gains nothing — and the owner gets a mail. From `lastFailures`
+   * on, each further code waits the whole window. A right code starts the count again.
+   */
+  secondFactorAccount: DelayPolicy & { windowSeconds: number; lastFailures: number };
   /** A key's count is forgotten after this long without a new one. */
   windowSeconds: number;
 }
@@ -45,6 +52,16 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
   accountCeiling: { failures: 100, holdMilliseconds: 1000 },
   // A practice behind one address may register a few people at once; a script may not.
   mailRequests: { freeFailures: 10, baseDelaySeconds: 2, maxDelaySeconds: 60 },
+  // Ten wrong codes are a person struggling with their phone's clock; after them one minute,
+  // doubling to an hour: about 40 guesses a day at a six-digit code, and after 100 in a row
+  // (NIST SP 800-63B 5.2.2's ceiling, OWASP ASVS 2.2.1) one a day.
+  secondFactorAccount: {
+    freeFailures: 10,
+    baseDelaySeconds: 60,
+    maxDelaySeconds: 60 * 60,
+    windowSeconds: 24 * 60 * 60,
+    lastFailures: 100,
+  },
   windowSeconds: 15 * 60,
 };
 
@@ -58,6 +75,8 @@ export function delayAfter(failures: number, policy: DelayPolicy): number {
 export interface ThrottleKeys {
   /** The account from this client (address or known browser): the one that may have to wait. */
   client: string;
+  /** The account from all clients, where every client waits (the second factor's codes). */
+  shared?: string | undefined;
   /** The client address across accounts: waits too, unless the browser is known. */
   address: string;
   /** Whether the address's wait applies (not to a browser known to the account). */
@@ -108,7 +127,8 @@ async function waitFor(db: IdpDb, keys: string[]): Promise<number> {
 
 /** Whole seconds until the client may try again; 0 when it may now. */
 export function secondsToWait(db: IdpDb, keys: ThrottleKeys): Promise<number> {
-  return waitFor(db, keys.waitsForAddress ? [keys.client, keys.address] : [keys.client]);
+  const own = keys.waitsForAddress ? [keys.client, keys.address] : [keys.client];
+  return waitFor(db, keys.shared ? [...own, keys.shared] : own);
 }
 
 const FailuresRow = z.object({ failures: z.number().int() });
@@ -136,12 +156,31 @@ async function countFailure(
   windowSeconds: number,
 ): Promise<number> {
   const failures = await countOne(db, key, windowSeconds);
-  const delay = delayAfter(failures, policy);
+  await waitAfter(db, key, delayAfter(failures, policy));
+  return delayAfter(failures, policy);
+}
+
+async function waitAfter(db: IdpDb, key: string, seconds: number): Promise<void> {
   await db
     .update(idpThrottle)
-    .set({ nextAllowedAt: sql`now() + make_interval(secs => ${delay})` })
+    .set({ nextAllowedAt: sql`now() + make_interval(secs => ${seconds})` })
     .where(eq(idpThrottle.key, key));
-  return delay;
+}
+
+/**
+ * Counts a wrong code for the account from all clients; answers the count in the window and the
+ * wait it starts for every client.
+ */
+export async function recordSharedFailure(
+  db: IdpDb,
+  key: string,
+  policy: ThrottlePolicy['secondFactorAccount'],
+): Promise<{ failures: number; waitSeconds: number }> {
+  const failures = await countOne(db, key, policy.windowSeconds);
+  const waitSeconds =
+    failures >= policy.lastFailures ? policy.windowSeconds : delayAfter(failures, policy);
+  await waitAfter(db, key, waitSeconds);
+  return { failures, waitSeconds };
 }
 
 /**
@@ -199,25 +238,35 @@ export async function admitMailRequest(
  * address across accounts, nor the account's count towards the ceiling (an attack elsewhere).
  */
 export async function recordSuccess(db: IdpDb, keys: ThrottleKeys): Promise<void> {
-  await db.delete(idpThrottle).where(eq(idpThrottle.key, keys.client));
+  const own = keys.shared ? [keys.client, keys.shared] : [keys.client];
+  await db.delete(idpThrottle).where(inArray(idpThrottle.key, own));
 }
 
-/** A new password forgets every failure of the account, from every client. */
-export async function forgetAccountFailures(db: IdpDb, email: string): Promise<void> {
-  const account = accountDigest(email);
+/**
+ * A new password forgets every failure of the account, from every client, its codes' included:
+ * whoever guessed at them no longer has the password.
+ */
+export async function forgetAccountFailures(
+  db: IdpDb,
+  account: { email: string; id: string },
+): Promise<void> {
+  const digestOf = accountDigest(account.email);
+  const codes = secondFactorDigest(account.id);
   await db
     .delete(idpThrottle)
     .where(
-      sql`${idpThrottle.key} = ${`account:${account}`} or starts_with(${idpThrottle.key}, ${`account-address:${account}:`}) or starts_with(${idpThrottle.key}, ${`account-device:${account}:`})`,
+      sql`${idpThrottle.key} in (${`account:${digestOf}`}, ${`second-factor:${codes}`}, ${`second-factor-account:${codes}`}) or starts_with(${idpThrottle.key}, ${`account-address:${digestOf}:`}) or starts_with(${idpThrottle.key}, ${`account-device:${digestOf}:`}) or starts_with(${idpThrottle.key}, ${`second-factor-address:${codes}:`}) or starts_with(${idpThrottle.key}, ${`second-factor-device:${codes}:`})`,
     );
 }
 
-/** Removes counters whose window has passed. */
+/** Removes counters whose window has passed (the codes' shared counters have a longer one). */
 export async function sweepThrottle(db: IdpDb, policy: ThrottlePolicy): Promise<void> {
+  const shared = sql`starts_with(${idpThrottle.key}, 'second-factor-account:')`;
+  const window = sql`make_interval(secs => case when ${shared} then ${policy.secondFactorAccount.windowSeconds} else ${policy.windowSeconds} end)`;
   await db
     .delete(idpThrottle)
     .where(
-      sql`${idpThrottle.lastFailureAt} < now() - make_interval(secs => ${policy.windowSeconds}) and ${idpThrottle.nextAllowedAt} < now()`,
+      sql`${idpThrottle.lastFailureAt} < now() - ${window} and ${idpThrottle.nextAllowedAt} < now()`,
     );
 }
 
@@ -226,11 +275,13 @@ export async function sweepThrottle(db: IdpDb, policy: ThrottlePolicy): Promise<
  * counted like passwords (decision 0051), per account and client, per client address, and per
  * account from all clients, but apart from the password's counters.
  */
+const secondFactorDigest = (accountId: string) => digest(`second-factor:${accountId}`);
+
 export function secondFactorThrottleKeys(
   accountId: string,
   client: { address: string; device?: string | undefined },
 ): ThrottleKeys {
-  const account = digest(`second-factor:${accountId}`);
+  const account = secondFactorDigest(accountId);
   const known = client.device !== undefined;
   return {
     client: known
@@ -239,5 +290,6 @@ export function secondFactorThrottleKeys(
     address: `address:${digest(client.address)}`,
     waitsForAddress: !known,
     account: `second-factor:${account}`,
+    shared: `second-factor-account:${account}`,
   };
 }

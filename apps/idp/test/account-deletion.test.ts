@@ -17,7 +17,13 @@ const idp = useIdp();
 const PASSWORD = 'Konto-Loeschen-2026';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const db = () => idp.database.database.db;
-const options = () => ({ db: db(), logger: quiet });
+const noMail = { send: () => Promise.resolve(true) };
+const options = () => ({
+  db: db(),
+  logger: quiet,
+  mailer: noMail,
+  portalUrl: 'http://localhost:3000/',
+});
 
 let accounts = 0;
 async function newAccount() {

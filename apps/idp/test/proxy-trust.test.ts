@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { TestDatabase } from '@pp/database/testing';
 import { normalizeHtml, TestBrowser } from '@pp/testing';
 import { createAccount } from '../src/accounts.ts';
-import type { ThrottlePolicy } from '../src/throttle.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../src/throttle.ts';
 import { authorizeUrl, openSignIn, pkcePair, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
 
@@ -13,6 +13,7 @@ const POLICY: ThrottlePolicy = {
   address: { freeFailures: 2, baseDelaySeconds: 1, maxDelaySeconds: 1 },
   accountCeiling: { failures: 100, holdMilliseconds: 1 },
   mailRequests: { freeFailures: 10, baseDelaySeconds: 1, maxDelaySeconds: 1 },
+  secondFactorAccount: DEFAULT_THROTTLE.secondFactorAccount,
   windowSeconds: 60,
 };
 const WAIT = 'Please wait 1 second before you try again.';

@@ -114,7 +114,7 @@ describe('the sign-in history', () => {
     const account = await newAccount();
     const entry = {
       accountId: account.id,
-      method: 'password',
+      method: 'password' as const,
       secondFactor: false,
       userAgent: '',
       device: undefined,

@@ -5,7 +5,13 @@ import { createAccount } from '../src/accounts.ts';
 import { de } from '../src/i18n/de.ts';
 import { en } from '../src/i18n/en.ts';
 import { CEILING_ALERT } from '../src/sign-in-attempt.ts';
-import { delayAfter, forgetAccountFailures, type ThrottlePolicy } from '../src/throttle.ts';
+import { findAccountByEmail } from '../src/accounts.ts';
+import {
+  DEFAULT_THROTTLE,
+  delayAfter,
+  forgetAccountFailures,
+  type ThrottlePolicy,
+} from '../src/throttle.ts';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
 import { passThrottleTime } from './support/throttle-clock.ts';
@@ -16,6 +22,7 @@ const POLICY: ThrottlePolicy = {
   address: { freeFailures: 3, baseDelaySeconds: 30, maxDelaySeconds: 30 },
   accountCeiling: { failures: 6, holdMilliseconds: 600 },
   mailRequests: { freeFailures: 10, baseDelaySeconds: 30, maxDelaySeconds: 30 },
+  secondFactorAccount: DEFAULT_THROTTLE.secondFactorAccount,
   windowSeconds: 600,
 };
 const PASSWORD = 'Richtig-Passwort-1';
@@ -264,7 +271,9 @@ describe('failures from one client address (security finding 23.1)', () => {
     for (let i = 0; i < 3; i++) await attempt(theirs, bystander, 'wrong');
 
     // What the reset link does in its transaction (flows/reset-password/change-password.ts).
-    await forgetAccountFailures(database.database.db, email);
+    const account = await findAccountByEmail(database.database.db, email);
+    if (!account) throw new Error('no account');
+    await forgetAccountFailures(database.database.db, account);
     for (const client of clients) {
       expect((await attempt(client, email, PASSWORD)).callback).toBeDefined();
     }

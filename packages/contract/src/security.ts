@@ -36,14 +36,27 @@ export const AccountSessionsSchema = z
   .meta({ id: 'AccountSessions' });
 export type AccountSessions = z.infer<typeof AccountSessionsSchema>;
 
-export const SIGN_IN_OUTCOMES = ['success', 'failure'] as const;
+/** `incomplete`: the password was right, the second step never followed (issue 41). */
+export const SIGN_IN_OUTCOMES = ['success', 'failure', 'incomplete'] as const;
+
+/**
+ * What a sign-in proved, in order, as the embedded provider's history names it; older entries
+ * may say `authenticator` or `recovery-code` for a second step alone.
+ */
+export const SIGN_IN_METHODS = [
+  'password',
+  'password+authenticator',
+  'password+recovery-code',
+  'password+passkey',
+  'passkey',
+] as const;
 
 export const AccountSignInSchema = z
   .object({
     id: z.string(),
     at: z.iso.datetime({ offset: true }),
     outcome: z.enum(SIGN_IN_OUTCOMES),
-    /** `password`, `passkey`, … (open for methods to come). */
+    /** One of {@link SIGN_IN_METHODS}, or a method to come. */
     method: z.string(),
     secondFactor: z.boolean(),
     browser: z.string(),

@@ -33,6 +33,24 @@ function outgoing(mail: IdentityMail): OutgoingMail {
           link: mail.securityLink,
         },
       };
+    case 'second-factor-failures':
+      return {
+        ...envelope,
+        template: 'second-factor-failures',
+        params: { when: timeInGermany(mail.at, mail.language), link: mail.securityLink },
+      };
+    case 'second-factor-changed':
+      return {
+        ...envelope,
+        template: 'second-factor-changed',
+        params: {
+          change: mail.change,
+          passkeyName: mail.passkeyName,
+          when: timeInGermany(mail.at, mail.language),
+          browser: browserLine(mail.userAgent, mail.language === 'de' ? 'unter' : 'on'),
+          link: mail.securityLink,
+        },
+      };
   }
 }
 

@@ -52,7 +52,7 @@ describe('web app configuration with the embedded provider', () => {
     expect(WebConfigurationSchema.parse(response.json()).accountSecurity).toEqual({
       pageUrl: null,
       actions: {
-        'step-up': { pp_action: 'configure-totp' },
+        'step-up': { pp_action: 'step-up' },
         'configure-totp': { pp_action: 'configure-totp' },
         'remove-totp': { pp_action: 'remove-totp' },
         'new-recovery-codes': { pp_action: 'new-recovery-codes' },

@@ -60,6 +60,12 @@ export function sendPage(
   return SENT;
 }
 
+/** A 303 to `location`, after a form post. */
+export function redirectTo(reply: FastifyReply, location: string): Sent {
+  void reply.redirect(location, 303);
+  return SENT;
+}
+
 /** The error page, in the language its address asks for (`lang`), else the browser's. */
 export function sendErrorPage(
   request: FastifyRequest,

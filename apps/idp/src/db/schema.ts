@@ -165,7 +165,8 @@ export const idpRecoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
 );
 
-export const SIGN_IN_OUTCOMES = ['success', 'failure'] as const;
+/** `incomplete`: the password was right and the second step is still missing (issue 41). */
+export const SIGN_IN_OUTCOMES = ['success', 'failure', 'incomplete'] as const;
 export type SignInOutcomeKind = (typeof SIGN_IN_OUTCOMES)[number];
 
 /**
@@ -252,7 +253,7 @@ export const idpPasskeys = pgTable(
   ],
 );
 
-export const PASSKEY_CEREMONIES = ['register', 'authenticate'] as const;
+export const PASSKEY_CEREMONIES = ['register', 'authenticate', 'second-step'] as const;
 export type PasskeyCeremony = (typeof PASSKEY_CEREMONIES)[number];
 
 /**

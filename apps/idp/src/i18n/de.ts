@@ -188,6 +188,30 @@ export const de: Messages = {
     password: 'Passwort',
     wrongPassword: 'Das Passwort ist nicht richtig.',
     missingPassword: 'Bitte geben Sie Ihr Passwort ein.',
+    passkeyTitle: 'Mit Passkey bestätigen',
+    passkeyIntro:
+      'Ihr Konto ist mit einem Passkey geschützt. Bestätigen Sie die Anmeldung mit einem Passkey Ihres Kontos, etwa mit dem Fingerabdruck oder der PIN Ihres Geräts.',
+    usePasskeyNow: 'Passkey verwenden',
+    usePasskey: 'Stattdessen einen Passkey verwenden',
+    passkeyRefused:
+      'Dieser Passkey wurde nicht akzeptiert. Bitte versuchen Sie es erneut oder wählen Sie einen anderen Weg.',
+    passkeyFailed:
+      'Die Bestätigung mit dem Passkey wurde abgebrochen oder war nicht möglich. Sie können es erneut versuchen oder einen anderen Weg wählen.',
+    passkeyNoScript: 'Für einen Passkey muss JavaScript aktiviert sein.',
+    passkeyUnsupported: 'Dieser Browser unterstützt keine Passkeys.',
+    stepUpLead:
+      'Bestätigen Sie Ihre Anmeldung mit Ihrem zweiten Faktor, damit Sie auf die Daten der Praxis zugreifen können.',
+    afterSetupLead:
+      'Die App ist eingerichtet. Melden Sie sich jetzt mit ihr an: Geben Sie den nächsten Code ein, den die App anzeigt (spätestens nach 30 Sekunden).',
+    continueToCode: 'Weiter zur Anmeldung mit der App',
+    verifyTitle: 'Bestätigen Sie, dass Sie es sind',
+    verifyIntro:
+      'Bevor Sie einen zweiten Faktor hinzufügen, bestätigen Sie bitte mit einem Code aus Ihrer Authenticator-App oder mit Ihrem Passwort. Ihre letzte Anmeldung liegt mehr als fünf Minuten zurück.',
+    verifyIntroPasswordOnly:
+      'Bevor Sie einen zweiten Faktor hinzufügen, bestätigen Sie bitte mit Ihrem Passwort. Ihre letzte Anmeldung liegt mehr als fünf Minuten zurück.',
+    verifySubmit: 'Bestätigen',
+    verifiedIntro:
+      'Sie haben sich gerade erst angemeldet; eine weitere Bestätigung ist nicht nötig.',
   },
   passkeys: {
     signIn: 'Mit Passkey anmelden',

@@ -185,6 +185,27 @@ export const en: Messages = {
     password: 'Password',
     wrongPassword: 'The password is not correct.',
     missingPassword: 'Please enter your password.',
+    passkeyTitle: 'Confirm with a passkey',
+    passkeyIntro:
+      'Your account is protected with a passkey. Confirm the sign-in with one of your account’s passkeys, for example with your device’s fingerprint or PIN.',
+    usePasskeyNow: 'Use a passkey',
+    usePasskey: 'Use a passkey instead',
+    passkeyRefused: 'This passkey was not accepted. Please try again or choose another way.',
+    passkeyFailed:
+      'Confirming with the passkey was cancelled or not possible. You can try again or choose another way.',
+    passkeyNoScript: 'A passkey needs JavaScript to be enabled.',
+    passkeyUnsupported: 'This browser does not support passkeys.',
+    stepUpLead: 'Confirm your sign-in with your second factor to access the practice’s data.',
+    afterSetupLead:
+      'The app is set up. Now sign in with it: enter the next code the app shows (within 30 seconds at most).',
+    continueToCode: 'Continue to sign in with the app',
+    verifyTitle: 'Confirm that it is you',
+    verifyIntro:
+      'Before you add a second factor, please confirm with a code from your authenticator app or with your password. Your last sign-in was more than five minutes ago.',
+    verifyIntroPasswordOnly:
+      'Before you add a second factor, please confirm with your password. Your last sign-in was more than five minutes ago.',
+    verifySubmit: 'Confirm',
+    verifiedIntro: 'You have just signed in; no further confirmation is needed.',
   },
   passkeys: {
     signIn: 'Sign in with a passkey',

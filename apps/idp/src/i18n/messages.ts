@@ -172,6 +172,28 @@ export interface Messages {
     password: string;
     wrongPassword: string;
     missingPassword: string;
+    /** The second step with a passkey (issue 41). */
+    passkeyTitle: string;
+    passkeyIntro: string;
+    usePasskeyNow: string;
+    usePasskey: string;
+    passkeyRefused: string;
+    passkeyFailed: string;
+    passkeyNoScript: string;
+    passkeyUnsupported: string;
+    /** Above the second step of a signed-in person's step-up. */
+    stepUpLead: string;
+    /** Above the second step right after the app was set up: its code is spent. */
+    afterSetupLead: string;
+    /** The step-up's recovery codes page: where "continue" goes. */
+    continueToCode: string;
+    /** Adding a factor asks for the password or a code first (issue 41, finding 3). */
+    verifyTitle: string;
+    verifyIntro: string;
+    verifyIntroPasswordOnly: string;
+    verifySubmit: string;
+    /** Removing or renewing after a recent proof: one button, no fields. */
+    verifiedIntro: string;
   };
   passkeys: {
     /** The sign-in page's button. */

@@ -2,7 +2,8 @@ import type { Sent } from '../app/sent.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findAccountById } from '../accounts.ts';
 import { PageError } from '../app/error-page.ts';
-import { showAction, showPendingSecondStep } from '../flows/second-factor/routes.ts';
+import { showAction } from '../flows/second-factor/routes.ts';
+import { showSecondStep } from '../flows/second-factor/second-step.ts';
 import { completeSignIn } from '../flows/sign-in/complete.ts';
 import { showSignIn } from '../flows/sign-in/render.ts';
 import { ACTION_PROMPT } from '../second-factor/actions.ts';
@@ -26,7 +27,8 @@ async function signInByTicket(deps: InteractionDeps, request: FastifyRequest, re
   if (account === undefined) return undefined;
   // A new account has no second factor yet.
   const message = 'signed in after confirming the address';
-  return completeSignIn(deps, request, reply, { account, login: PASSWORD_ONLY, message });
+  const signIn = { account, login: PASSWORD_ONLY, method: 'password', message } as const;
+  return completeSignIn(deps, request, reply, signIn);
 }
 
 /**
@@ -47,7 +49,7 @@ export async function showInteraction(
   if (interaction.prompt.name === 'login') {
     const signedIn = await signInByTicket(deps, request, reply);
     if (signedIn) return signedIn;
-    const secondStep = await showPendingSecondStep(deps, request, reply, interaction);
+    const secondStep = await showSecondStep(deps, request, reply, interaction);
     return secondStep ?? showSignIn(deps, request, reply, interaction);
   }
   if (interaction.prompt.name === ACTION_PROMPT) {

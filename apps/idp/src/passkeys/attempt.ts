@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ResolvedOptions } from '../options.ts';
-import { attemptCode, type CodeOutcome } from '../second-factor/attempt.ts';
+import type { Account } from '../accounts.ts';
+import { attemptCode, type AttemptOptions, type CodeOutcome } from '../second-factor/attempt.ts';
 import type { IdpDb } from '../db/database.ts';
 import { sql } from 'drizzle-orm';
 import { recordFailure, recordSuccess, secondsToWait, type ThrottleKeys } from '../throttle.ts';
@@ -28,20 +28,17 @@ export function unknownPasskeyKeys(address: string): ThrottleKeys {
  * nothing is checked.
  */
 export async function attemptPasskey(
-  options: ResolvedOptions,
-  attempt: { accountId: string | undefined; clientAddress: string; device?: string | undefined },
+  options: AttemptOptions,
+  attempt: {
+    account: Pick<Account, 'id' | 'email' | 'locale'> | undefined;
+    clientAddress: string;
+    device?: string | undefined;
+  },
   check: (db: IdpDb) => Promise<boolean>,
 ): Promise<CodeOutcome> {
-  if (attempt.accountId !== undefined) {
-    return attemptCode(
-      options,
-      {
-        accountId: attempt.accountId,
-        clientAddress: attempt.clientAddress,
-        device: attempt.device,
-      },
-      check,
-    );
+  if (attempt.account !== undefined) {
+    const { account, clientAddress, device } = attempt;
+    return attemptCode(options, { account, clientAddress, device, guessable: false }, check);
   }
   const keys = unknownPasskeyKeys(attempt.clientAddress);
   return options.db.transaction(async (tx) => {

@@ -65,6 +65,25 @@ export function authenticationOptions(rp: RelyingParty) {
   });
 }
 
+/**
+ * The options of a passkey as the second step after the password: only the account's own
+ * credentials, so the browser offers none of another account's.
+ */
+export function secondStepOptions(
+  rp: RelyingParty,
+  credentials: readonly { id: string; transports: string[] }[],
+) {
+  return generateAuthenticationOptions({
+    rpID: rp.id,
+    timeout: CEREMONY_TIMEOUT_MS,
+    userVerification: 'preferred',
+    allowCredentials: credentials.map((credential) => ({
+      id: credential.id,
+      transports: credential.transports as AuthenticatorTransportFuture[],
+    })),
+  });
+}
+
 /** The most a posted credential may be (a `none` attestation is well under 2 KB). */
 export const MAX_CREDENTIAL_JSON = 8 * 1024;
 
@@ -170,13 +189,18 @@ export async function verifyAuthentication(
   }
 }
 
+/** A synced passkey (multi-device, backup eligible) is `swk`, one bound to its device `hwk`. */
+export function passkeyAmr(use: { deviceType: string }): 'swk' | 'hwk' {
+  return use.deviceType === 'multiDevice' ? 'swk' : 'hwk';
+}
+
 /**
  * `amr` and `acr` of a passkey sign-in (RFC 8176, decision 0071): `swk` for a synced passkey
  * (multi-device, backup eligible), `hwk` for one bound to its device; with user verification the
  * passkey is two factors at once (possession and PIN or biometrics), so `mfa` too.
  */
 export function passkeyLogin(use: { userVerified: boolean; deviceType: string }): LoginMethod {
-  const key = use.deviceType === 'multiDevice' ? 'swk' : 'hwk';
+  const key = passkeyAmr(use);
   return use.userVerified
     ? { amr: [key, 'mfa'], acr: ACR_SECOND_FACTOR }
     : { amr: [key], acr: ACR_PASSWORD };

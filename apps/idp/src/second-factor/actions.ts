@@ -6,6 +6,7 @@ import { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
  * sign-in, then finishes the authorization as usual. Unknown values are ignored.
  */
 export const PP_ACTIONS = [
+  'step-up',
   'configure-totp',
   'remove-totp',
   'new-recovery-codes',
@@ -27,11 +28,11 @@ export interface ActionResult {
 
 /**
  * What a sign-in leaves in its result when the account must set up a second factor first (a
- * practice requires one, decision 0074): the provider then runs that action as if the portal
- * had asked for it, as Keycloak runs a required action.
+ * practice requires one, decision 0074): the provider then runs the step-up (set up, then prove
+ * it) as if the portal had asked for it, as Keycloak runs a required action.
  */
 export interface RequiredActionResult {
-  requiredAction: { action: 'configure-totp'; practice: string };
+  requiredAction: { action: 'step-up'; practice: string };
 }
 
 function field(value: unknown, name: string): unknown {
@@ -46,8 +47,8 @@ export function requiredActionOf(
 ): RequiredActionResult['requiredAction'] | undefined {
   const required = field(result, 'requiredAction');
   const practice = field(required, 'practice');
-  return field(required, 'action') === 'configure-totp' && typeof practice === 'string'
-    ? { action: 'configure-totp', practice }
+  return field(required, 'action') === 'step-up' && typeof practice === 'string'
+    ? { action: 'step-up', practice }
     : undefined;
 }
 

@@ -1,54 +1,46 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { cookieValue, hostCookieName } from '../app/cookies.ts';
+import {
+  boundCookie,
+  clearedBoundCookie,
+  readBoundCookie,
+  type BoundCookie,
+} from '../interaction/bound-cookie.ts';
 import { LIFETIMES } from '../lifetimes.ts';
 
 /**
- * Between the password and the second factor of one sign-in (decision 0064): a cookie bound to
- * the interaction that names the account whose password was right, with an HMAC under the
- * cookie secret and an expiry. Only the code page of that interaction reads it.
+ * Between the password and the second step of one sign-in (decision 0064): a cookie bound to the
+ * interaction that names the account whose password was right and the sign-in's entry in its
+ * history. Only the second step's pages of that interaction read it; it signs nobody in.
  */
-const cookieName = (issuer: string) => hostCookieName(issuer, 'pp_idp_second_step');
+const PENDING: BoundCookie = { name: 'pp_idp_second_step', seconds: LIFETIMES.interaction };
 
-function macOf(uid: string, accountId: string, expires: number, secret: string): string {
-  return createHmac('sha256', secret)
-    .update(`second-step:${uid}:${accountId}:${expires}`)
-    .digest('base64url');
+export interface PendingSecondStep {
+  accountId: string;
+  /** The sign-in's entry in the account's history, settled when the sign-in ends. */
+  attemptId: string;
 }
 
 export function pendingSecondStepCookie(
   issuer: string,
   secret: string,
   uid: string,
-  accountId: string,
+  pending: PendingSecondStep,
 ): string {
-  const expires = Math.floor(Date.now() / 1000) + LIFETIMES.interaction;
-  const value = `${accountId}.${expires}.${macOf(uid, accountId, expires, secret)}`;
-  const secure = issuer.startsWith('https:') ? '; Secure' : '';
-  return `${cookieName(issuer)}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return boundCookie(PENDING, issuer, secret, uid, [pending.accountId, pending.attemptId]);
 }
 
 export function clearedSecondStepCookie(issuer: string): string {
-  const secure = issuer.startsWith('https:') ? '; Secure' : '';
-  return `${cookieName(issuer)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+  return clearedBoundCookie(PENDING, issuer);
 }
 
-/** The account whose password was right in this interaction, if the cookie is valid. */
+/** The sign-in of this interaction whose password was right, if the cookie is valid. */
 export function pendingSecondStep(
   request: FastifyRequest,
   issuer: string,
   secrets: readonly string[],
   uid: string,
-): string | undefined {
-  const [accountId = '', expiresText = '', mac = ''] = (
-    cookieValue(request, cookieName(issuer)) ?? ''
-  ).split('.');
-  const expires = Number(expiresText);
-  if (!Number.isInteger(expires) || expires < Date.now() / 1000) return undefined;
-  const given = Buffer.from(mac);
-  const valid = secrets.some((secret) => {
-    const expected = Buffer.from(macOf(uid, accountId, expires, secret));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  return valid ? accountId : undefined;
+): PendingSecondStep | undefined {
+  const fields = readBoundCookie(PENDING, request, issuer, secrets, uid, 2);
+  const [accountId, attemptId] = fields ?? [];
+  return accountId && attemptId ? { accountId, attemptId } : undefined;
 }

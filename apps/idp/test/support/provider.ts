@@ -27,13 +27,15 @@ export interface RunningIdp {
 
 /**
  * Tokens and keys send no mail; the flows that do (registration, password reset) are tested in
- * the api, which delivers the provider's mails through its outbox. A sign-in from a browser the
- * account has not seen sends its notice (decision 0067): kept here for the tests that look.
+ * the api, which delivers the provider's mails through its outbox. The notices of the account's
+ * security — a sign-in from a new browser (decision 0067), wrong codes, a changed second factor
+ * (issue 41) — are kept here for the tests that look.
  */
 export const sentNotices: IdentityMail[] = [];
+const NOTICES = new Set(['new-browser-sign-in', 'second-factor-failures', 'second-factor-changed']);
 const noMail: IdentityMailer = {
   send: (_tx, mail) => {
-    if (mail.kind !== 'new-browser-sign-in') {
+    if (!NOTICES.has(mail.kind)) {
       return Promise.reject(new Error('this test was not expected to send mail'));
     }
     sentNotices.push(mail);

@@ -128,8 +128,11 @@ export async function expectLogin(
   expect({ amr: access.amr, acr: access.acr }).toEqual(method);
 }
 
-/** Signs in with the password and sets up the app; its secret and recovery codes. */
-export async function setUpApp(idp: IdpHandle, email: string) {
+/**
+ * Signs in with the password and sets up the app, confirmed with the code `offset` steps from
+ * now; its secret, recovery codes, and the tokens the setup's authorization ended with.
+ */
+export async function setUpApp(idp: IdpHandle, email: string, offset = 0) {
   const browser = new TestBrowser();
   await signIn(idp.running.issuer, email, PASSWORD, browser);
   const setup = await openAction(idp, browser, 'configure-totp');
@@ -139,7 +142,7 @@ export async function setUpApp(idp: IdpHandle, email: string) {
   await awayFromStepEdge();
   const confirmed = await post(idp, browser, `${setup.base}/totp/confirm`, {
     csrf: csrfOf(setup.html),
-    code: codeAt(secret),
+    code: codeAt(secret, offset),
   });
   expect(confirmed.response.status).toBe(200);
   const codes = [...confirmed.html.matchAll(/<li>([a-z2-7]{5}-[a-z2-7]{5})<\/li>/g)].map(
@@ -147,8 +150,8 @@ export async function setUpApp(idp: IdpHandle, email: string) {
   );
   expect(codes).toHaveLength(10);
   const continueHref = /class="button primary" href="([^"]+)"/.exec(confirmed.html)?.[1] ?? '';
-  await codeOfRedirects(idp, browser, continueHref.replace(/&amp;/g, '&'));
-  return { secret, codes, browser };
+  const tokens = await finish(idp, browser, continueHref.replace(/&amp;/g, '&'), setup.verifier);
+  return { secret, codes, browser, tokens };
 }
 
 /** Signs in with the password and adds a passkey (a software authenticator's). */

@@ -43,7 +43,7 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     ).toBeTruthy();
     expect(screen.queryByText(/Die Daten konnten nicht geladen werden/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Zweiten Faktor einrichten' }));
-    expect(session.accountActions).toEqual(['configure-totp']);
+    expect(session.accountActions).toEqual(['step-up']);
   });
 
   it('says so in English too', async () => {
@@ -59,7 +59,7 @@ describe('a practice that requires a second factor (decision 0069)', () => {
       screen.getByText(/The practice “Zahnarztpraxis Dr. Sommer” requires a second factor/),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Set up a second factor' }));
-    expect(session.accountActions).toEqual(['configure-totp']);
+    expect(session.accountActions).toEqual(['step-up']);
   });
 
   // Decision 0073: the panel starts what the provider's configuration names for `step-up`, and

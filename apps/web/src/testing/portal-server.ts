@@ -24,7 +24,7 @@ export const accountSecurityOf = {
   embedded: {
     pageUrl: null,
     actions: {
-      'step-up': { pp_action: 'configure-totp' },
+      'step-up': { pp_action: 'step-up' },
       'configure-totp': { pp_action: 'configure-totp' },
       'remove-totp': { pp_action: 'remove-totp' },
       'new-recovery-codes': { pp_action: 'new-recovery-codes' },

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, FieldErrorCode, type DeleteAccount } from '@pp/contract';
 import { confirmAccountOwner } from '@pp/idp';
+import { providerMailer } from '../../identity/provider-mailer.ts';
+import { mailSiteOf } from '../../mail/outbox.ts';
 import { ApiError } from '../http/problem.ts';
 
 /** How recent a sign-in at an external provider must be to stand for its password. */
@@ -33,7 +35,13 @@ export async function confirmOwner(
     throw ApiError.badRequest([{ field: 'body.password', code: FieldErrorCode.required }]);
   }
   const outcome = await confirmAccountOwner(
-    { db, logger: log, totpEncryptionKey: config.totpEncryptionKey ?? undefined },
+    {
+      db,
+      logger: log,
+      mailer: providerMailer(mailSiteOf(config)),
+      portalUrl: new URL('/', config.publicUrl).href,
+      totpEncryptionKey: config.totpEncryptionKey ?? undefined,
+    },
     {
       email,
       password: body.password,

@@ -73,11 +73,10 @@ const configuredContexts = (config: Config) =>
  */
 export function accountSecurityOf(config: Config): WebConfiguration['accountSecurity'] {
   if (config.oidc.embedded) {
-    // Decision 0064: every action is the provider's `pp_action`; `step-up` sets up the app.
+    // Decision 0064: every action is the provider's `pp_action`; `step-up` proves a second
+    // factor now, setting the app up first where the account has none (issue 41).
     const actions: Partial<Record<AccountAction, Record<string, string>>> = {};
-    for (const action of ACCOUNT_ACTIONS) {
-      actions[action] = { pp_action: action === 'step-up' ? 'configure-totp' : action };
-    }
+    for (const action of ACCOUNT_ACTIONS) actions[action] = { pp_action: action };
     return { pageUrl: null, actions };
   }
   const [context] = configuredContexts(config);

@@ -10,6 +10,8 @@ import { invitation } from './invitation.ts';
 import { newBrowserSignIn } from './new-browser-sign-in.ts';
 import { newsletterConfirmation } from './newsletter-confirmation.ts';
 import { passwordReset } from './password-reset.ts';
+import { secondFactorChanged } from './second-factor-changed.ts';
+import { secondFactorFailures } from './second-factor-failures.ts';
 
 export const mailTemplates = {
   'account-verification': accountVerification,
@@ -20,6 +22,8 @@ export const mailTemplates = {
   'email-changed-notice': emailChangedNotice,
   'password-reset': passwordReset,
   'new-browser-sign-in': newBrowserSignIn,
+  'second-factor-failures': secondFactorFailures,
+  'second-factor-changed': secondFactorChanged,
   invitation,
   'connect-request': connectRequest,
   'newsletter-confirmation': newsletterConfirmation,

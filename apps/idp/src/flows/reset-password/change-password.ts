@@ -25,11 +25,11 @@ export async function changePassword(
       .update(idpAccounts)
       .set({ passwordHash, emailVerified: true, updatedAt: sql`now()` })
       .where(eq(idpAccounts.id, accountId))
-      .returning({ email: idpAccounts.email });
+      .returning({ email: idpAccounts.email, id: idpAccounts.id });
     await retireAccountTokens(tx, accountId, ['reset-password', 'verify-email']);
     await endAccountState(tx, accountId);
     // Failed sign-ins with the old password no longer slow the new one down.
-    if (account) await forgetAccountFailures(tx, account.email);
+    if (account) await forgetAccountFailures(tx, account);
     return accountId;
   });
 }

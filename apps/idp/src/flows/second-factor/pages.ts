@@ -184,6 +184,8 @@ export interface RecoveryCodesPage {
   lead?: string | undefined;
   /** Where "Weiter zum Portal" goes: the finished authorization. */
   continueHref: string;
+  /** The continue button's text, where it does not go to the portal. */
+  continueLabel?: string | undefined;
 }
 
 /** The new recovery codes, shown once: copy (with script) and download as a text file. */
@@ -212,7 +214,7 @@ export function recoveryCodesPage(page: RecoveryCodesPage): string {
     </div>
     <p role="status" id="copy-status"></p>
     <div class="actions">
-      <a class="button primary" href="${page.continueHref}">${t.continue}</a>
+      <a class="button primary" href="${page.continueHref}">${page.continueLabel ?? t.continue}</a>
     </div>
     <script src="${SECOND_FACTOR_SCRIPT_PATH}" defer></script>`;
   return layout({ locale: page.locale, title: t.codesTitle, links: page.links, body });

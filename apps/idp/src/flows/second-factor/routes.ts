@@ -1,9 +1,9 @@
-import type { Sent } from '../../app/sent.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import { PageError } from '../../app/error-page.ts';
 import { findAccountById, type Account } from '../../accounts.ts';
+import { PageError } from '../../app/error-page.ts';
+import { redirectTo } from '../../app/send-page.ts';
+import type { Sent } from '../../app/sent.ts';
 import { knownDevice } from '../../device-cookie.ts';
 import { messagesFor } from '../../i18n/locale.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
@@ -18,177 +18,39 @@ import {
   requiredActionOf,
   type PpAction,
 } from '../../second-factor/actions.ts';
-import { PASSWORD_AND_CODE, PASSWORD_ONLY, type LoginMethod } from '../../second-factor/amr.ts';
+import { ACR_PASSWORD, ACR_SECOND_FACTOR } from '../../second-factor/amr.ts';
 import { attemptCode } from '../../second-factor/attempt.ts';
-import {
-  clearedSecondStepCookie,
-  pendingSecondStep,
-  pendingSecondStepCookie,
-} from '../../second-factor/pending.ts';
+import { needsSecondStep, secondStepMethods } from '../../second-factor/methods.ts';
 import {
   acceptTotpCode,
   hasConfirmedTotp,
   pendingTotpSetup,
-  recoveryCodesLeft,
   removeSecondFactor,
   replaceRecoveryCodes,
   startTotpSetup,
-  useRecoveryCode,
 } from '../../second-factor/store.ts';
-import { recordFailedSignIn } from '../../sign-in-history.ts';
+import { noticeSecondFactorChange } from '../../security-notices.ts';
 import { keptUserAgent } from '../../user-agent.ts';
 import { isPasskeyAction, showPasskeyAction } from '../passkeys/routes.ts';
-import { completeSignIn } from '../sign-in/complete.ts';
-import {
-  actionNoticePage,
-  confirmActionPage,
-  recoveryCodesPage,
-  setupPage,
-  signInCodePage,
-  type CodeProblem,
-} from './pages.ts';
-import { confirmIdentity, refusal } from './confirm.ts';
+import { proveForAction, ProofForm, refusal } from '../verified-action/confirm.ts';
+import { verifiedActionPage } from '../verified-action/page.ts';
+import { sendVerifyFirst } from '../verified-action/verify-first.ts';
+import { isVerified } from '../verified-action/verified.ts';
+import { actionNoticePage, recoveryCodesPage, setupPage, type CodeProblem } from './pages.ts';
 import { pageContext, send, type PageContext } from './render.ts';
-
-type Mode = 'totp' | 'recovery';
-const modeOf = (value: string): Mode => (value === 'recovery' ? 'recovery' : 'totp');
+import {
+  passkeyStepOptions,
+  showSecondStep,
+  submitCode,
+  submitPasskey,
+  switchMode,
+} from './second-step.ts';
 
 async function requireAccount(deps: InteractionDeps, accountId: string | undefined) {
   const account = accountId ? await findAccountById(deps.options.db, accountId) : undefined;
   if (!account) throw new PageError(400, 'expired');
   return account;
 }
-
-// ————— the second step of a sign-in —————
-
-async function sendCodeStep(
-  deps: InteractionDeps,
-  reply: FastifyReply,
-  context: PageContext,
-  accountId: string,
-  mode: Mode,
-  status = 200,
-  problem?: CodeProblem,
-  headers: Record<string, string> = {},
-) {
-  const page = signInCodePage({
-    ...context,
-    links: deps.options.links,
-    mode,
-    problem,
-    recoveryLeft: mode === 'recovery' ? await recoveryCodesLeft(deps.options.db, accountId) : 0,
-  });
-  return send(reply, context, status, page, headers);
-}
-
-/**
- * After a correct password, an account with a confirmed authenticator app is not signed in yet:
- * the browser keeps a cookie of this interaction naming the account, and gets the code page.
- * Answers undefined for an account without one (the sign-in finishes as before).
- */
-export async function askForSecondFactor(
-  deps: InteractionDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  interaction: Interaction,
-  account: Account,
-): Promise<Sent | undefined> {
-  if (!(await hasConfirmedTotp(deps.options.db, account.id))) return undefined;
-  const { issuer } = deps.options;
-  const cookie = pendingSecondStepCookie(
-    issuer,
-    deps.secrets()[0] ?? '',
-    interaction.uid,
-    account.id,
-  );
-  deps.options.logger.info({ accountId: account.id }, 'password accepted: second factor asked');
-  const context = pageContext(deps, request, reply, interaction);
-  return sendCodeStep(deps, reply, context, account.id, 'totp', 200, undefined, {
-    'set-cookie': cookie,
-  });
-}
-
-/** The code page again (a reload, a language switch) while the interaction waits for it. */
-export async function showPendingSecondStep(
-  deps: InteractionDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  interaction: Interaction,
-): Promise<Sent | undefined> {
-  const { issuer } = deps.options;
-  const accountId = pendingSecondStep(request, issuer, deps.secrets(), interaction.uid);
-  if (!accountId) return undefined;
-  const context = pageContext(deps, request, reply, interaction);
-  return sendCodeStep(deps, reply, context, accountId, 'totp');
-}
-
-const CodeForm = z.object({ csrf: formField, mode: formField, code: formField });
-
-async function pendingOf(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { uid } = InteractionParams.parse(request.params);
-  const form = readForm(CodeForm, request.body);
-  const interaction = await postedInteraction(deps, request, reply, uid, form.csrf);
-  if (interaction.prompt.name !== 'login') throw new PageError(400, 'expired');
-  const accountId = pendingSecondStep(request, deps.options.issuer, deps.secrets(), uid);
-  const account = await requireAccount(deps, accountId);
-  return { form, interaction, account, context: pageContext(deps, request, reply, interaction) };
-}
-
-/** `POST …/second-factor/mode`: the code page for the app's code or for a recovery code. */
-async function switchMode(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { form, account, context } = await pendingOf(deps, request, reply);
-  return sendCodeStep(deps, reply, context, account.id, modeOf(form.mode));
-}
-
-/**
- * `POST …/second-factor`: a code from the app or a recovery code, each usable once, throttled as
- * passwords are. Accepted, the sign-in finishes with `amr` `pwd otp mfa`.
- */
-async function submitCode(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { options } = deps;
-  const { form, account, context } = await pendingOf(deps, request, reply);
-  const mode = modeOf(form.mode);
-  if (form.code.trim() === '') {
-    return sendCodeStep(deps, reply, context, account.id, mode, 400, { kind: 'missing-code' });
-  }
-  const device = knownDevice(request, options.issuer, deps.secrets(), account.email);
-  const outcome = await attemptCode(
-    options,
-    { accountId: account.id, clientAddress: request.ip, device },
-    (db) =>
-      mode === 'recovery'
-        ? useRecoveryCode(db, options.secondFactor, account.id, form.code)
-        : acceptTotpCode(db, options.secondFactor, account.id, form.code),
-  );
-  if (outcome.kind !== 'accepted') {
-    options.logger.info({ accountId: account.id, method: mode }, 'second factor refused');
-    if (outcome.kind !== 'throttled') {
-      // A wrong code after the right password: the person should see it in their history.
-      const userAgent = keptUserAgent(request.headers['user-agent']);
-      const method = mode === 'recovery' ? 'recovery-code' : 'authenticator';
-      await recordFailedSignIn(options.db, { email: account.email, userAgent, device, method });
-    }
-    const { status, headers } = refusal(outcome);
-    const problem: CodeProblem =
-      outcome.kind === 'throttled'
-        ? outcome
-        : {
-            kind: mode === 'recovery' ? 'wrong-recovery-code' : 'wrong-code',
-            waitSeconds: outcome.waitSeconds,
-          };
-    return sendCodeStep(deps, reply, context, account.id, mode, status, problem, headers);
-  }
-  void reply.header('set-cookie', clearedSecondStepCookie(options.issuer));
-  // Recorded in the history (a recovery code by name), the browser marked as known, finished.
-  return completeSignIn(deps, request, reply, {
-    account,
-    login: PASSWORD_AND_CODE,
-    ...(mode === 'recovery' ? { method: 'recovery-code' } : {}),
-    message: 'signed in with a second factor',
-  });
-}
-
-// ————— the portal's actions (`pp_action`) —————
 
 /** The action of a `pp_action` interaction and its signed-in account. */
 async function actionOf(deps: InteractionDeps, interaction: Interaction) {
@@ -198,28 +60,27 @@ async function actionOf(deps: InteractionDeps, interaction: Interaction) {
   return { action, account };
 }
 
-/** The login of the session again with a new `amr`, keeping when it began. */
-async function renewedLogin(deps: InteractionDeps, interaction: Interaction, method: LoginMethod) {
-  const sessionUid = interaction.session?.uid;
-  const session = sessionUid ? await deps.provider().Session.findByUid(sessionUid) : undefined;
-  const accountId = interaction.session?.accountId ?? '';
-  return { accountId, ...method, ...(session?.loginTs ? { ts: session.loginTs } : {}) };
-}
-
 function actionDone(action: PpAction, outcome: 'done' | 'cancelled' = 'done') {
   return { ppAction: { action, outcome } };
 }
 
-/** Stores the action's result and answers where the browser goes on (oidc-provider's resume). */
-async function storeResult(
-  deps: InteractionDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  result: InteractionResults,
-): Promise<string> {
-  return deps.provider().interactionResult(request.raw, reply.raw, result, {
-    mergeWithLastSubmission: true,
-  });
+/**
+ * The session's login without the app's code, after the app is removed: a session that proved
+ * the app at its sign-in no longer has it; any other factor it proved stays.
+ */
+async function withoutApp(deps: InteractionDeps, interaction: Interaction) {
+  const uid = interaction.session?.uid;
+  const session = uid ? await deps.provider().Session.findByUid(uid) : undefined;
+  const amr = session?.amr ?? ['pwd'];
+  if (!amr.includes('otp')) return undefined;
+  const factors = amr.filter((value) => value !== 'otp' && value !== 'mfa');
+  const mfa = factors.length > 1 || factors.some((value) => value === 'hwk' || value === 'swk');
+  return {
+    accountId: interaction.session?.accountId ?? '',
+    amr: mfa ? [...factors, 'mfa'] : factors,
+    acr: mfa ? ACR_SECOND_FACTOR : ACR_PASSWORD,
+    ...(session?.loginTs ? { ts: session.loginTs } : {}),
+  };
 }
 
 async function sendSetup(
@@ -245,6 +106,55 @@ async function sendSetup(
   return send(reply, context, status, page, headers);
 }
 
+/** Removing the app or renewing the recovery codes: the page of the verified action. */
+async function sendRemoveOrRenew(
+  deps: InteractionDeps,
+  reply: FastifyReply,
+  context: PageContext,
+  action: 'remove-totp' | 'new-recovery-codes',
+  verified: boolean,
+  status = 200,
+  refused?: {
+    problem: CodeProblem;
+    problemOf: 'code' | 'password';
+    headers: Record<string, string>;
+  },
+) {
+  const t = messagesFor(context.locale).secondFactor;
+  const remove = action === 'remove-totp';
+  const page = verifiedActionPage({
+    ...context,
+    links: deps.options.links,
+    title: remove ? t.removeTitle : t.newCodesTitle,
+    intro: remove ? t.removeIntro : t.newCodesIntro,
+    action: 'action/verify',
+    submit: remove ? t.removeSubmit : t.newCodesSubmit,
+    withCode: true,
+    verified,
+    problem: refused?.problem,
+    problemOf: refused?.problemOf,
+  });
+  return send(reply, context, status, page, refused?.headers ?? {});
+}
+
+/**
+ * The app's setup, for `configure-totp` and for a step-up of an account without any second
+ * factor; the password or a code first unless proven within five minutes.
+ */
+async function showSetup(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+  account: Account,
+): Promise<Sent> {
+  const context = pageContext(deps, request, reply, interaction);
+  if (!(await isVerified(deps, request, reply, interaction, account))) {
+    return sendVerifyFirst(deps, reply, context, account);
+  }
+  return sendSetup(deps, reply, context, account, interaction);
+}
+
 /** `GET /interaction/:uid` of a `pp_action`: the action's first page. */
 export async function showAction(
   deps: InteractionDeps,
@@ -256,6 +166,15 @@ export async function showAction(
   if (isPasskeyAction(action)) {
     return showPasskeyAction(deps, request, reply, interaction, action, account);
   }
+  if (action === 'step-up') {
+    const methods = await secondStepMethods(deps.options.db, account.id);
+    if (!needsSecondStep(methods)) return showSetup(deps, request, reply, interaction, account);
+    const query: unknown = request.query;
+    const afterSetup = typeof query === 'object' && query !== null && 'after' in query;
+    const step = await showSecondStep(deps, request, reply, interaction, afterSetup);
+    if (!step) throw new PageError(400, 'expired');
+    return step;
+  }
   const context = pageContext(deps, request, reply, interaction);
   const t = messagesFor(context.locale).secondFactor;
   const links = deps.options.links;
@@ -265,16 +184,15 @@ export async function showAction(
       const page = actionNoticePage({ ...context, links, title: t.alreadyTitle, text: t.already });
       return send(reply, context, 200, page);
     }
-    return sendSetup(deps, reply, context, account, interaction);
+    return showSetup(deps, request, reply, interaction, account);
   }
   if (!confirmed) {
     const page = actionNoticePage({ ...context, links, title: t.notSetUpTitle, text: t.notSetUp });
     return send(reply, context, 200, page);
   }
-  return send(reply, context, 200, confirmActionPage({ ...context, links, action }));
+  const verified = await isVerified(deps, request, reply, interaction, account);
+  return sendRemoveOrRenew(deps, reply, context, action, verified);
 }
-
-const ConfirmForm = z.object({ csrf: formField, code: formField });
 
 async function postedAction(
   deps: InteractionDeps,
@@ -289,8 +207,35 @@ async function postedAction(
 }
 
 /**
+ * `POST …/action/confirm`: the password or a code before adding a factor; accepted, it holds for
+ * the rest of this action, and the browser goes back to the action's page.
+ */
+async function confirmForAction(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Sent> {
+  const form = readForm(ProofForm, request.body);
+  const { interaction, account, context } = await postedAction(deps, request, reply, form.csrf);
+  const proof = await proveForAction(deps, request, reply, interaction, account, form);
+  if (proof.kind === 'refused') {
+    const { status, problem, confirmedWith, headers } = proof;
+    return sendVerifyFirst(deps, reply, context, account, status, {
+      problem,
+      problemOf: confirmedWith,
+      headers,
+    });
+  }
+  return redirectTo(reply, context.base);
+}
+
+const ConfirmForm = z.object({ csrf: formField, code: formField });
+
+/**
  * `POST …/totp/confirm`: the first code from the app confirms the setup; then the ten recovery
- * codes are shown once, and "Weiter zum Portal" finishes the authorization with `amr` `pwd otp mfa`.
+ * codes are shown once. The session's `amr` stays as it was — setting a factor up proves
+ * nothing (issue 41) — so "Weiter" goes back to the portal, or, for a step-up, on to sign in
+ * with the new app.
  */
 async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
   const { options } = deps;
@@ -301,17 +246,16 @@ async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, repl
     reply,
     form.csrf,
   );
-  if (action !== 'configure-totp') throw new PageError(400, 'expired');
+  if (action !== 'configure-totp' && action !== 'step-up') throw new PageError(400, 'expired');
+  if (!(await isVerified(deps, request, reply, interaction, account))) {
+    return sendVerifyFirst(deps, reply, context, account, 403);
+  }
   if (form.code.trim() === '') {
-    return sendSetup(deps, reply, context, account, interaction, 400, {
-      kind: 'missing-code',
-    });
+    return sendSetup(deps, reply, context, account, interaction, 400, { kind: 'missing-code' });
   }
   const device = knownDevice(request, options.issuer, deps.secrets(), account.email);
-  const outcome = await attemptCode(
-    options,
-    { accountId: account.id, clientAddress: request.ip, device },
-    (db) => acceptTotpCode(db, options.secondFactor, account.id, form.code, true),
+  const outcome = await attemptCode(options, { account, clientAddress: request.ip, device }, (db) =>
+    acceptTotpCode(db, options.secondFactor, account.id, form.code, true),
   );
   if (outcome.kind !== 'accepted') {
     options.logger.info({ accountId: account.id }, 'authenticator setup: code refused');
@@ -324,9 +268,15 @@ async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, repl
   }
   const codes = await replaceRecoveryCodes(options.db, options.secondFactor, account.id);
   options.logger.info({ accountId: account.id }, 'authenticator app set up');
-  const login = await renewedLogin(deps, interaction, PASSWORD_AND_CODE);
-  const continueHref = await storeResult(deps, request, reply, { login, ...actionDone(action) });
+  const userAgent = keptUserAgent(request.headers['user-agent']);
+  await noticeSecondFactorChange(options, account, { change: 'app-added', userAgent });
   const t = messagesFor(context.locale).secondFactor;
+  const continueHref =
+    action === 'step-up'
+      ? `${context.base}?after=setup`
+      : await deps.provider().interactionResult(request.raw, reply.raw, actionDone(action), {
+          mergeWithLastSubmission: true,
+        });
   const page = recoveryCodesPage({
     locale: context.locale,
     links: options.links,
@@ -334,7 +284,13 @@ async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, repl
     codes,
     lead: t.setupDone,
     continueHref,
+    ...(action === 'step-up' ? { continueLabel: t.continueToCode } : {}),
   });
+  return sendCodes(reply, context, page);
+}
+
+/** The codes' page has no language switch: loading it again would not show the codes again. */
+function sendCodes(reply: FastifyReply, context: PageContext, page: string): Sent {
   return send(
     reply,
     { ...context, look: { ...context.look, languageSwitch: undefined } },
@@ -343,20 +299,13 @@ async function confirmSetup(deps: InteractionDeps, request: FastifyRequest, repl
   );
 }
 
-const VerifyForm = z.object({
-  csrf: formField,
-  method: formField,
-  code: formField,
-  password: formField,
-});
-
 /**
- * `POST …/action/verify`: a current code or the password, then the action — removing the app and
- * the recovery codes (the session's `amr` becomes `pwd`), or new recovery codes, shown once.
+ * `POST …/action/verify`: removing the app and the recovery codes, or new recovery codes (shown
+ * once), after the password or a current code — or at once when proven within five minutes.
  */
 async function verifyAction(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
   const { options } = deps;
-  const form = readForm(VerifyForm, request.body);
+  const form = readForm(ProofForm, request.body);
   const { interaction, action, account, context } = await postedAction(
     deps,
     request,
@@ -366,31 +315,32 @@ async function verifyAction(deps: InteractionDeps, request: FastifyRequest, repl
   if (action !== 'remove-totp' && action !== 'new-recovery-codes') {
     throw new PageError(400, 'expired');
   }
-  const confirmation = await confirmIdentity(deps, request, account, form);
-  if (confirmation.kind === 'refused') {
-    options.logger.info({ accountId: account.id, action }, 'account action: confirmation refused');
-    const page = confirmActionPage({
-      ...context,
-      links: options.links,
-      action,
-      problem: confirmation.problem,
-      problemOf: confirmation.confirmedWith,
+  const proof = await proveForAction(deps, request, reply, interaction, account, form);
+  if (proof.kind === 'refused') {
+    const { status, problem, confirmedWith, headers } = proof;
+    return sendRemoveOrRenew(deps, reply, context, action, false, status, {
+      problem,
+      problemOf: confirmedWith,
+      headers,
     });
-    return send(reply, context, confirmation.status, page, confirmation.headers);
   }
+  const userAgent = keptUserAgent(request.headers['user-agent']);
   if (action === 'remove-totp') {
     await removeSecondFactor(options.db, account.id);
     options.logger.info({ accountId: account.id }, 'authenticator app removed');
-    const login = await renewedLogin(deps, interaction, PASSWORD_ONLY);
-    return finishInteraction(deps, request, reply, { login, ...actionDone(action) }, true);
+    await noticeSecondFactorChange(options, account, { change: 'app-removed', userAgent });
+    const login = await withoutApp(deps, interaction);
+    const result = { ...(login ? { login } : {}), ...actionDone(action) };
+    return finishInteraction(deps, request, reply, result, true);
   }
   const codes = await replaceRecoveryCodes(options.db, options.secondFactor, account.id);
   options.logger.info({ accountId: account.id }, 'new recovery codes made');
-  const login =
-    confirmation.confirmedWith === 'password'
-      ? {}
-      : { login: await renewedLogin(deps, interaction, PASSWORD_AND_CODE) };
-  const continueHref = await storeResult(deps, request, reply, { ...login, ...actionDone(action) });
+  await noticeSecondFactorChange(options, account, { change: 'recovery-codes-renewed', userAgent });
+  const continueHref = await deps
+    .provider()
+    .interactionResult(request.raw, reply.raw, actionDone(action), {
+      mergeWithLastSubmission: true,
+    });
   const page = recoveryCodesPage({
     locale: context.locale,
     links: options.links,
@@ -398,12 +348,7 @@ async function verifyAction(deps: InteractionDeps, request: FastifyRequest, repl
     codes,
     continueHref,
   });
-  return send(
-    reply,
-    { ...context, look: { ...context.look, languageSwitch: undefined } },
-    200,
-    page,
-  );
+  return sendCodes(reply, context, page);
 }
 
 const CancelForm = z.object({ csrf: formField });
@@ -419,7 +364,10 @@ export function secondFactorRoutes(app: FastifyInstance, deps: InteractionDeps):
   interactionPosts(app, deps, [
     ['second-factor', submitCode],
     ['second-factor/mode', switchMode],
+    ['second-factor/passkey-options', passkeyStepOptions],
+    ['second-factor/passkey', submitPasskey],
     ['totp/confirm', confirmSetup],
+    ['action/confirm', confirmForAction],
     ['action/verify', verifyAction],
     ['action/cancel', cancelAction],
   ]);

@@ -5,29 +5,28 @@ import { deviceCookie, knownDevice } from '../../device-cookie.ts';
 import type { Locale } from '../../i18n/locale.ts';
 import { finishInteraction } from '../../interaction/finish.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
-import { hasPasskeys } from '../../passkeys/store.ts';
 import { actionOfAuthorization, type RequiredActionResult } from '../../second-factor/actions.ts';
 import type { LoginMethod } from '../../second-factor/amr.ts';
-import { hasConfirmedTotp } from '../../second-factor/store.ts';
+import { needsSecondStep, secondStepMethods } from '../../second-factor/methods.ts';
+import { SECURITY_PATH } from '../../security-notices.ts';
 import {
   hasSecondFactor,
   hasSignedInBefore,
   mailedNewBrowserRecently,
-  methodOfAmr,
   recordSignInEntry,
+  settleSignInEntry,
   type SignInMethod,
 } from '../../sign-in-history.ts';
 import { keptUserAgent } from '../../user-agent.ts';
-
-/** The portal's page that lists sessions and sign-ins (the new-browser mail links there). */
-export const SECURITY_PATH = 'security';
 
 export interface CompletedSignIn {
   account: Account;
   /** How the person signed in: `amr` (RFC 8176) `['pwd']`, `['pwd','otp','mfa']` … and `acr`. */
   login: LoginMethod;
-  /** The history's method when `amr` does not say it well enough (a recovery code). */
-  method?: SignInMethod;
+  /** What the history names: every factor proven, in order. */
+  method: SignInMethod;
+  /** The history's entry the password step started, settled now (a two-step sign-in). */
+  attemptId?: string | undefined;
   /** The log line. */
   message?: string;
 }
@@ -53,15 +52,17 @@ export async function completeSignIn(
   const newBrowser = await options.db.transaction(async (tx) => {
     const isNew = device === undefined && (await hasSignedInBefore(tx, account.id));
     const mail = isNew && !(await mailedNewBrowserRecently(tx, account.id));
-    await recordSignInEntry(tx, {
+    const entry = {
       accountId: account.id,
       outcome: 'success',
-      method: signIn.method ?? methodOfAmr(amr),
+      method: signIn.method,
       secondFactor: hasSecondFactor(amr),
       userAgent,
       device,
       newBrowser: isNew,
-    });
+    } as const;
+    if (signIn.attemptId) await settleSignInEntry(tx, signIn.attemptId, entry);
+    else await recordSignInEntry(tx, entry);
     if (mail) {
       // A notice that cannot be written (a savepoint rolls it back) never stops the sign-in.
       await tx
@@ -91,9 +92,10 @@ export async function completeSignIn(
 
 /**
  * A sign-in without a second factor, of an account that has none, in a practice that requires
- * one (decision 0074): the authorization goes on to the authenticator app's setup. An account
- * with an app or a passkey is not asked (it signs in with them); nor is an authorization that
- * already names an action of the portal's.
+ * one (decision 0074): the authorization goes on to the step-up, which sets up the app and then
+ * asks for its code (issue 41: setting a factor up proves nothing by itself). An account with a
+ * second factor has just proven it; nor is an authorization asked that already names an action
+ * of the portal's.
  */
 async function requiredSetup(
   deps: InteractionDeps,
@@ -108,9 +110,7 @@ async function requiredSetup(
   if (actionOfAuthorization(interaction.params, undefined)) return undefined;
   const practice = await secondFactorRequiredBy(db, account);
   if (practice === undefined) return undefined;
-  if ((await hasConfirmedTotp(db, account.id)) || (await hasPasskeys(db, account.id))) {
-    return undefined;
-  }
+  if (needsSecondStep(await secondStepMethods(db, account.id))) return undefined;
   deps.options.logger.info({ accountId: account.id }, 'second factor required: setup asked');
-  return { requiredAction: { action: 'configure-totp', practice } };
+  return { requiredAction: { action: 'step-up', practice } };
 }

@@ -11,11 +11,10 @@ import { postedInteraction } from '../../interaction/posted.ts';
 import type { InteractionDeps } from '../../interaction/types.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
 import { PASSWORD_ONLY } from '../../second-factor/amr.ts';
-import { askForSecondFactor } from '../second-factor/routes.ts';
+import { afterPassword } from '../second-factor/second-step.ts';
 import { recordFailedSignIn } from '../../sign-in-history.ts';
 import { themeOf } from '../../pages/look.ts';
 import { keptUserAgent } from '../../user-agent.ts';
-import { completeSignIn } from './complete.ts';
 import { MAX_EMAIL, returnOf, sendSignIn } from './render.ts';
 
 const MAX_PASSWORD = 1024;
@@ -27,7 +26,7 @@ const SignInForm = z.object({ csrf: formField, email: formField, password: formF
  * from this client and for the client address (Fastify's `request.ip`, decision 0016) — a
  * browser that signed in to the account before counts as a client of its own (decision 0051). A
  * success finishes the interaction (complete.ts: recorded, the browser marked as known) — or,
- * for an account with an authenticator app, asks for its code first (decision 0064); a wrong
+ * for an account with a second factor, asks for it first (second-step.ts, decision 0064); a wrong
  * password is recorded in the account's history; otherwise the form comes back with the problem.
  */
 export async function submitSignIn(
@@ -87,7 +86,6 @@ export async function submitSignIn(
       problem: { kind: 'unverified', resend },
     });
   }
-  const secondStep = await askForSecondFactor(deps, request, reply, interaction, outcome.account);
-  if (secondStep) return secondStep;
-  return completeSignIn(deps, request, reply, { account: outcome.account, login: PASSWORD_ONLY });
+  const signIn = { account: outcome.account, login: PASSWORD_ONLY, device };
+  return afterPassword(deps, request, reply, interaction, signIn);
 }

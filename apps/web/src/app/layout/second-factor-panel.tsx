@@ -11,7 +11,7 @@ import { useActiveCompany } from '../../lib/ui-state/use-customer.ts';
  * What a practice screen shows when the practice requires a second factor that the sign-in did
  * not have (`second_factor_required`, decision 0069): why, and the provider's sign-in with a
  * second factor that sets one up first (`step-up` of the configuration, decision 0073: the
- * embedded provider's `pp_action=configure-totp`, Keycloak's `kc_action`, Entra's claims request,
+ * embedded provider's `pp_action=step-up`, Keycloak's `kc_action`, Entra's claims request,
  * Auth0's `acr_values`), which returns to this screen signed in anew; where the provider offers
  * none, its page of the sign-in methods. The person's own screens and the list of practices (to
  * switch or leave) stay open.

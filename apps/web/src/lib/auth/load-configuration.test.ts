@@ -12,7 +12,7 @@ const valid = {
   accountSecurity: {
     pageUrl: null,
     actions: {
-      'step-up': { pp_action: 'configure-totp' },
+      'step-up': { pp_action: 'step-up' },
       'add-passkey': { pp_action: 'add-passkey' },
     },
   },

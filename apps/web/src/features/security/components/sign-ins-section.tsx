@@ -8,12 +8,44 @@ import { ProviderPages, SectionError, SectionLoading } from './load-state.tsx';
 import { useBrowserName } from './sessions-section.tsx';
 import { formatMoment } from './when.ts';
 
+/** What the sign-in proved; `recovery-code` and `authenticator` are older entries' names. */
 const METHOD_KEYS: Record<string, string> = {
   password: 'SECURITY.SIGN_INS.METHOD_PASSWORD',
   passkey: 'SECURITY.SIGN_INS.METHOD_PASSKEY',
+  'password+authenticator': 'SECURITY.SIGN_INS.METHOD_PASSWORD_AUTHENTICATOR',
+  'password+recovery-code': 'SECURITY.SIGN_INS.METHOD_PASSWORD_RECOVERY_CODE',
+  'password+passkey': 'SECURITY.SIGN_INS.METHOD_PASSWORD_PASSKEY',
   'recovery-code': 'SECURITY.SIGN_INS.METHOD_RECOVERY_CODE',
   authenticator: 'SECURITY.SIGN_INS.METHOD_AUTHENTICATOR',
 };
+
+function OutcomeBadge({ outcome }: { outcome: AccountSignIn['outcome'] }) {
+  const { t } = useTranslation();
+  if (outcome === 'success') {
+    return (
+      <Badge variant="outline" color="teal">
+        {t('SECURITY.SIGN_INS.SUCCESS')}
+      </Badge>
+    );
+  }
+  if (outcome === 'incomplete') {
+    return (
+      <>
+        <Badge variant="outline" color="orange">
+          {t('SECURITY.SIGN_INS.INCOMPLETE')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {t('SECURITY.SIGN_INS.INCOMPLETE_HINT')}
+        </Text>
+      </>
+    );
+  }
+  return (
+    <Badge variant="outline" color="red">
+      {t('SECURITY.SIGN_INS.FAILURE')}
+    </Badge>
+  );
+}
 
 function SignInRow({ entry }: { entry: AccountSignIn }) {
   const { t } = useTranslation();
@@ -23,15 +55,7 @@ function SignInRow({ entry }: { entry: AccountSignIn }) {
     <Table.Tr>
       <Table.Td>{formatMoment(entry.at)}</Table.Td>
       <Table.Td>
-        {entry.outcome === 'success' ? (
-          <Badge variant="outline" color="teal">
-            {t('SECURITY.SIGN_INS.SUCCESS')}
-          </Badge>
-        ) : (
-          <Badge variant="outline" color="red">
-            {t('SECURITY.SIGN_INS.FAILURE')}
-          </Badge>
-        )}
+        <OutcomeBadge outcome={entry.outcome} />
       </Table.Td>
       <Table.Td>{methodKey ? t(methodKey) : entry.method}</Table.Td>
       <Table.Td>

@@ -1,11 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Account } from '../../accounts.ts';
 import { knownDevice } from '../../device-cookie.ts';
-import type { InteractionDeps } from '../../interaction/types.ts';
+import { formField } from '../../interaction/form.ts';
+import type { Interaction, InteractionDeps } from '../../interaction/types.ts';
 import { attemptCode } from '../../second-factor/attempt.ts';
 import { acceptTotpCode } from '../../second-factor/store.ts';
 import { attemptSignIn } from '../../sign-in-attempt.ts';
-import type { CodeProblem } from './pages.ts';
+import type { CodeProblem } from '../second-factor/pages.ts';
+import { isVerified, verifiedCookie } from './verified.ts';
 
 /** What a page that asks "your password or a current code" posts. */
 export interface ConfirmationForm {
@@ -38,9 +41,9 @@ export function refusal(outcome: { kind: 'throttled' | 'failed'; waitSeconds: nu
 }
 
 /**
- * The password or a current code of the authenticator app, before an action that weakens the
- * account (removing the app, a passkey; new recovery codes): checked and throttled as a sign-in
- * is (decisions 0051, 0064), so a left-open session cannot do it without them.
+ * The password or a current code of the authenticator app, before an action that changes the
+ * account's second factors (issue 41, finding 3): checked and throttled as a sign-in is
+ * (decisions 0051, 0064), so a left-open session cannot do it without them.
  */
 export async function confirmIdentity(
   deps: InteractionDeps,
@@ -60,7 +63,7 @@ export async function confirmIdentity(
   const client = { clientAddress: request.ip, device };
   const outcome = byPassword
     ? await attemptSignIn(options, { email: account.email, password: typed, ...client })
-    : await attemptCode(options, { accountId: account.id, ...client }, (db) =>
+    : await attemptCode(options, { account, ...client }, (db) =>
         acceptTotpCode(db, options.secondFactor, account.id, typed),
       );
   if (outcome.kind !== 'throttled' && outcome.kind !== 'failed') {
@@ -71,4 +74,41 @@ export async function confirmIdentity(
       ? outcome
       : { kind: byPassword ? 'wrong-password' : 'wrong-code', waitSeconds: outcome.waitSeconds };
   return { kind: 'refused', confirmedWith, problem, ...refusal(outcome) };
+}
+
+export const ProofForm = z.object({
+  csrf: formField,
+  method: formField,
+  code: formField,
+  password: formField,
+});
+
+/**
+ * Whether a post of a verified action may act (issue 41, finding 3): proven within the last five
+ * minutes (verified.ts), or by the form's password or code now — which then holds for the rest
+ * of the action's interaction. A form without a proof after the five minutes have passed asks
+ * for the password.
+ */
+export async function proveForAction(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+  account: Account,
+  form: ConfirmationForm,
+): Promise<Confirmation> {
+  if (await isVerified(deps, request, reply, interaction, account)) {
+    return { kind: 'confirmed', confirmedWith: 'password' };
+  }
+  if (form.method === 'verified') {
+    const problem: CodeProblem = { kind: 'missing-password' };
+    return { kind: 'refused', confirmedWith: 'password', status: 400, problem, headers: {} };
+  }
+  const confirmation = await confirmIdentity(deps, request, account, form);
+  if (confirmation.kind === 'confirmed') {
+    void reply.header('set-cookie', verifiedCookie(deps, interaction.uid, account.id));
+  } else {
+    deps.options.logger.info({ accountId: account.id }, 'account action: confirmation refused');
+  }
+  return confirmation;
 }
