@@ -153,6 +153,56 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
     expect(await t.mails()).toBe(mails);
   });
 
+  it('invitations to one mailbox under many +tags count as one recipient (issue 41)', async () => {
+    const t = await team();
+    const mailbox = uniqueEmail('fremd');
+    const tagged = (tag: number) => mailbox.replace('@', `+${tag}@`);
+    const limit = MAIL_LIMITS.recipient.hour;
+    const rows = Array.from({ length: limit + 2 }, (_, i) => ({ email: tagged(i) }));
+    const sent = reasons(await t.inviteRows('sara', { rows, idempotencyKey: randomUUID() }));
+    expect(sent).toEqual([...rows.slice(0, limit).map(() => 'ok'), 'rate_limited', 'rate_limited']);
+    expect(await t.mails()).toBe(limit);
+    // The untagged address is the same mailbox: refused, and nothing is stored or sent.
+    expectProblem(
+      await api.client.employee.inviteEmployee({
+        token: await t.as('adam'),
+        body: { companyId: t.practice.id, email: mailbox },
+      }),
+      429,
+      'rate_limited',
+    );
+    expect(await t.mails()).toBe(limit);
+    expect(await db().select().from(invitations).where(eq(invitations.email, mailbox))).toEqual([]);
+  });
+
+  it(`a practice sends at most ${MAIL_LIMITS.invitationDomain.hour} invitations an hour to one domain, from all its admins`, async () => {
+    const t = await team();
+    const cap = MAIL_LIMITS.invitationDomain.hour;
+    const domain = `praxis-${randomUUID().slice(0, 8)}.example.org`;
+    const at = (name: string, host = domain) => `${name}-${randomUUID().slice(0, 8)}@${host}`;
+    const byAdam = 11;
+    const rows = (n: number) => Array.from({ length: n }, () => ({ email: at('team') }));
+    const sara = reasons(
+      await t.inviteRows('sara', { rows: rows(cap - byAdam + 1), idempotencyKey: randomUUID() }),
+    );
+    expect(sara.every((reason) => reason === 'ok')).toBe(true);
+    const adam = reasons(
+      await t.inviteRows('adam', { rows: rows(byAdam), idempotencyKey: randomUUID() }),
+    );
+    expect(adam).toEqual([...Array.from({ length: byAdam - 1 }, () => 'ok'), 'rate_limited']);
+    expect(await t.mails()).toBe(cap);
+    const single = async (email: string) =>
+      api.client.employee.inviteEmployee({
+        token: await t.as('adam'),
+        body: { companyId: t.practice.id, email },
+      });
+    const refused = at('einzeln');
+    expectProblem(await single(refused), 429, 'rate_limited');
+    expect(await db().select().from(invitations).where(eq(invitations.email, refused))).toEqual([]);
+    expect((await single(at('privat', 'example.net'))).statusCode).toBe(202);
+    expect(await t.mails()).toBe(cap + 1);
+  });
+
   it('a request that failed half-way stored nothing: retried with its key, it sends every row once', async () => {
     const t = await team();
     const boom = uniqueEmail('boom');
