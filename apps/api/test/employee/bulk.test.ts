@@ -135,6 +135,56 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
     expect(await t.status(t.mia.id)).toBe('enabled');
   });
 
+  it('a key reused with another body is refused with 422 and does nothing (issue 41)', async () => {
+    const t = await team();
+    const key = randomUUID();
+    const rows = [{ email: uniqueEmail('erst') }];
+    const first = results(await t.inviteRows('sara', { rows, idempotencyKey: key }));
+    const mails = await t.mails();
+    const other = uniqueEmail('anders');
+    expectProblem(
+      await t.inviteRows('sara', { rows: [{ email: other }], idempotencyKey: key }),
+      422,
+      'idempotency_key_reused',
+    );
+    expectProblem(
+      await t.inviteRows('sara', { rows: [...rows, { email: other }], idempotencyKey: key }),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(await t.mails()).toBe(mails);
+    expect(await db().select().from(invitations).where(eq(invitations.email, other))).toEqual([]);
+    // The same body, its fields in another order and the address in capitals, is a retry.
+    const retry = await api.client.employee.inviteEmployees({
+      token: await t.as('sara'),
+      body: {
+        idempotencyKey: key,
+        rows: [{ email: rows[0]!.email.toUpperCase() }],
+        companyId: t.practice.id,
+      },
+    });
+    expect(results(retry)).toEqual({ results: first.results, replayed: true });
+
+    const actionKey = randomUUID();
+    const disable = { action: 'disable' as const, idempotencyKey: actionKey };
+    expect(reasons(await t.act('sara', { ...disable, customerIds: [t.mia.id] }))).toEqual(['ok']);
+    expectProblem(
+      await t.act('sara', { ...disable, customerIds: [t.max.id] }),
+      422,
+      'idempotency_key_reused',
+    );
+    expectProblem(
+      await t.act('sara', { action: 'enable', customerIds: [t.mia.id], idempotencyKey: actionKey }),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(await t.status(t.max.id)).toBe('enabled');
+    expect(await t.status(t.mia.id)).toBe('disabled');
+    expect(
+      await db().select().from(bulkRequests).where(eq(bulkRequests.companyId, t.practice.id)),
+    ).toHaveLength(2);
+  });
+
   it('a batch a mail limit stopped half-way says so per row and, retried, sends no row twice', async () => {
     const t = await team();
     const limit = MAIL_LIMITS.account.hour;

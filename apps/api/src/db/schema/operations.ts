@@ -110,6 +110,11 @@ export const bulkRequests = pgTable(
     companyId: uuid('company_id').notNull(),
     /** The call's path, so a key reused for another call is not answered with this one's rows. */
     call: text('call').notNull(),
+    /**
+     * The hash of the request (the call and its body as canonical JSON): the same key with another
+     * body is refused, not answered with these rows. Null in rows written before migration 0022.
+     */
+    requestHash: text('request_hash'),
     results: jsonb('results').notNull(),
     createdAt: createdAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_requests" ADD COLUMN "request_hash" text;
