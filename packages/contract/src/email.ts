@@ -36,9 +36,25 @@ export function localPart(email: string): string {
   return at < 0 ? normal : normal.slice(0, at);
 }
 
+/** The domain of an address in its normal form (`xn--mller-kva.de` of `Info@Müller.de`). */
+export function domainPart(email: string): string {
+  const normal = normalizeEmail(email);
+  return normal.slice(normal.lastIndexOf('@') + 1);
+}
+
+/**
+ * The mailbox an address reaches: its normal form without the `+tag` of the local part
+ * (`anna+praxis@example.com` → `anna@example.com`). Mail servers deliver every tag to the same
+ * person, so rules about a person's mailbox (the mail limits, the prohibited aliases) use this.
+ */
+export function mailboxOf(email: string): string {
+  const local = localPart(email).split('+')[0] ?? '';
+  return `${local}@${domainPart(email)}`;
+}
+
 /** Whether the address uses one of the prohibited aliases, ignoring ASCII case and a `+tag`. */
 export function usesProhibitedAlias(email: string, aliases: readonly string[]): boolean {
-  const local = localPart(email).split('+')[0] ?? '';
+  const local = localPart(mailboxOf(email));
   return aliases.some((alias) => alias.toLowerCase() === local);
 }
 

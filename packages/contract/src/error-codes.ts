@@ -55,6 +55,11 @@ export const ErrorCode = {
    * the portal): sign in again and repeat it within a few minutes.
    */
   reauthenticationRequired: 'reauthentication_required',
+  /**
+   * A bulk request's idempotency key was used before for a request with another body: a retry
+   * must send the same request; a new request needs a new key (decision 0084).
+   */
+  idempotencyKeyReused: 'idempotency_key_reused',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',

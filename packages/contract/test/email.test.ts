@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  domainPart,
   EmailSchema,
   hasAsciiLocalPart,
   localPart,
+  mailboxOf,
   normalizeEmail,
   usesProhibitedAlias,
 } from '../src/email.ts';
@@ -24,6 +26,21 @@ describe('prohibited e-mail aliases', () => {
 
   it('takes the local part before the last @', () => {
     expect(localPart(' Anna.Sommer@Example.com ')).toBe('anna.sommer');
+  });
+});
+
+describe('the mailbox of an address (issue 41)', () => {
+  it.each([
+    ['stranger+1@example.com', 'stranger@example.com'],
+    ['Stranger+a+b@Example.com', 'stranger@example.com'],
+    ['stranger@example.com', 'stranger@example.com'],
+    ['Info+x@Müller-Praxis.de', 'info@xn--mller-praxis-dlb.de'],
+  ])('%s reaches %s', (email, mailbox) => {
+    expect(mailboxOf(email)).toBe(mailbox);
+  });
+
+  it('has the domain of the normal form', () => {
+    expect(domainPart('Anna@Müller-Praxis.DE')).toBe('xn--mller-praxis-dlb.de');
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mailboxOf } from '@pp/contract';
 import type { Config } from '../config.ts';
 // Any connection of the database: the provider's transactions write mails too.
 import type { Executor } from '@pp/database';
@@ -62,6 +63,7 @@ export async function enqueueMail(
       recipient: mail.to,
       actorCustomerId: mail.actorCustomerId,
       companyId: mail.companyId ?? null,
+      template: mail.template,
     });
   }
   const messageId = newMessageId(site.publicUrl);
@@ -70,6 +72,7 @@ export async function enqueueMail(
     .values({
       messageId,
       recipient: mail.to,
+      recipientMailbox: mailboxOf(mail.to),
       language: mail.language,
       template: mail.template,
       actorCustomerId: mail.actorCustomerId,

@@ -1,17 +1,22 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { ErrorCode } from '@pp/contract';
+import { domainPart, ErrorCode, mailboxOf } from '@pp/contract';
 // Any connection of the database: the provider's transactions write mails too.
 import type { Executor } from '@pp/database';
 import { mailOutbox } from '../db/schema.ts';
 import { ApiError } from '../lib/http/problem.ts';
+import type { MailTemplateName } from './templates/index.ts';
 
 /**
  * How many mails the outbox accepts in the last hour and the last 24 hours, so nobody can use the
  * portal to send mail to strangers:
- * - per recipient (address, case-insensitive): 5 an hour, 10 a day — a person gets a handful of
- *   verification, reset and invitation mails, never a stream of them;
+ * - per recipient (the mailbox: the address in its normal form without a `+tag`): 5 an hour,
+ *   10 a day — a person gets a handful of verification, reset and invitation mails, never a
+ *   stream of them, however many tags the address is written with;
  * - per account (whoever caused the mail): 30 an hour, 100 a day — enough to invite a whole team;
- * - per practice (the practice the mail is about): 50 an hour, 200 a day.
+ * - per practice (the practice the mail is about): 50 an hour, 200 a day;
+ * - invitations of one practice to one domain: 30 an hour — as many as one account may send, so
+ *   one admin's bulk invitation of the whole staff never meets it; it keeps several accounts of a
+ *   practice from sending all of its 50 to one catch-all domain.
  * Every mail counts, whatever its state. Concurrent requests can overshoot a limit by at most
  * their number, which is fine for a limit against abuse.
  */
@@ -19,6 +24,7 @@ export const MAIL_LIMITS = {
   recipient: { hour: 5, day: 10 },
   account: { hour: 30, day: 100 },
   practice: { hour: 50, day: 200 },
+  invitationDomain: { hour: 30 },
 } as const;
 
 export interface MailQuotaSubject {
@@ -27,6 +33,8 @@ export interface MailQuotaSubject {
   actorCustomerId: string | null;
   /** The practice the mail is about, if any. */
   companyId?: string | null;
+  /** The mail's template: an invitation also counts per practice and domain. */
+  template?: MailTemplateName;
 }
 
 const WINDOWS = { hour: '1 hour', day: '1 day' } as const;
@@ -42,6 +50,20 @@ function windowOf(interval: string) {
       Number,
     ),
   };
+}
+
+/** Mails to the recipient's mailbox; a row from before migration 0021 counts by its address. */
+function sameMailbox(recipient: string): SQL {
+  const { recipientMailbox, recipient: address } = mailOutbox;
+  return sql`(${recipientMailbox} = ${mailboxOf(recipient)} or (${recipientMailbox} is null
+    and lower(${address}) = lower(${recipient})))`;
+}
+
+/** The practice's invitations to the recipient's domain (the part after the last `@`). */
+function invitationsToDomain(companyId: string, recipient: string): SQL {
+  const address = sql`coalesce(${mailOutbox.recipientMailbox}, lower(${mailOutbox.recipient}))`;
+  return sql`${mailOutbox.companyId} = ${companyId} and ${mailOutbox.template} = 'invitation'
+    and substring(${address} from ${'@([^@]*)$'}) = ${domainPart(recipient)}`;
 }
 
 async function recentMails(tx: Executor, where: SQL) {
@@ -61,19 +83,27 @@ export async function checkMailQuota(
   tx: Executor,
   subject: MailQuotaSubject,
 ): Promise<{ retryAfter: number } | null> {
-  const checks: [SQL, { hour: number; day: number }][] = [
-    [sql`lower(${mailOutbox.recipient}) = lower(${subject.recipient})`, MAIL_LIMITS.recipient],
+  const checks: [SQL, { hour: number; day?: number }][] = [
+    [sameMailbox(subject.recipient), MAIL_LIMITS.recipient],
   ];
   if (subject.actorCustomerId) {
     checks.push([eq(mailOutbox.actorCustomerId, subject.actorCustomerId), MAIL_LIMITS.account]);
   }
   if (subject.companyId) {
     checks.push([eq(mailOutbox.companyId, subject.companyId), MAIL_LIMITS.practice]);
+    if (subject.template === 'invitation') {
+      checks.push([
+        invitationsToDomain(subject.companyId, subject.recipient),
+        MAIL_LIMITS.invitationDomain,
+      ]);
+    }
   }
   for (const [where, limit] of checks) {
     const recent = await recentMails(tx, where);
     if (recent.hour.count >= limit.hour) return { retryAfter: recent.hour.retryAfter };
-    if (recent.day.count >= limit.day) return { retryAfter: recent.day.retryAfter };
+    if (limit.day !== undefined && recent.day.count >= limit.day) {
+      return { retryAfter: recent.day.retryAfter };
+    }
   }
   return null;
 }

@@ -7,6 +7,7 @@ import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
+import { createCustomer } from '../support/factories.ts';
 
 describe('the activity log of a practice (issue 27, decision 0082)', () => {
   const api = useApi();
@@ -115,6 +116,45 @@ describe('the activity log of a practice (issue 27, decision 0082)', () => {
     // The people of the filter are the log's, by their current names.
     const { people } = await log('ben');
     expect(people).toContainEqual({ customerId: ids.clara, name: 'Clara Wolf' });
+  });
+
+  it('names a person filtered by only when the practice knows them (issue 41)', async () => {
+    const db = api.db.database.db;
+    const stranger = await createCustomer(db, {
+      firstName: 'Fremde',
+      lastName: 'Person',
+      practices: [{ companyId: practices.markt }],
+    });
+    const answer = await api.client.company.getActivityLog({
+      token: await token('ben'),
+      query: { companyId: practices.sommer, customerId: stranger.id },
+    });
+    const { entries, total, people } = ActivityLogSchema.parse(answer.json());
+    expect({ entries, total }).toEqual({ entries: [], total: 0 });
+    expect(people.map((person) => person.customerId)).not.toContain(stranger.id);
+    expect(answer.body).not.toContain('Fremde');
+    expect(answer.body).not.toContain(stranger.email);
+    // The export names only the people of the entries it holds: none.
+    const file = ActivityCsvSchema.parse(
+      (
+        await api.client.company.exportActivityLog({
+          token: await token('ben'),
+          body: { companyId: practices.sommer, customerId: stranger.id },
+        })
+      ).json(),
+    );
+    expect(file.rows).toBe(0);
+    expect(file.content).not.toContain('Fremde');
+    // A member the log does not name yet is offered: the practice's memberships name them.
+    const quiet = await createCustomer(db, {
+      firstName: 'Stille',
+      lastName: 'Kollegin',
+      practices: [{ companyId: practices.sommer }],
+    });
+    expect((await log('ben', { customerId: quiet.id })).people).toContainEqual({
+      customerId: quiet.id,
+      name: 'Stille Kollegin',
+    });
   });
 
   it('counts days in German time', async () => {

@@ -135,6 +135,56 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
     expect(await t.status(t.mia.id)).toBe('enabled');
   });
 
+  it('a key reused with another body is refused with 422 and does nothing (issue 41)', async () => {
+    const t = await team();
+    const key = randomUUID();
+    const rows = [{ email: uniqueEmail('erst') }];
+    const first = results(await t.inviteRows('sara', { rows, idempotencyKey: key }));
+    const mails = await t.mails();
+    const other = uniqueEmail('anders');
+    expectProblem(
+      await t.inviteRows('sara', { rows: [{ email: other }], idempotencyKey: key }),
+      422,
+      'idempotency_key_reused',
+    );
+    expectProblem(
+      await t.inviteRows('sara', { rows: [...rows, { email: other }], idempotencyKey: key }),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(await t.mails()).toBe(mails);
+    expect(await db().select().from(invitations).where(eq(invitations.email, other))).toEqual([]);
+    // The same body, its fields in another order and the address in capitals, is a retry.
+    const retry = await api.client.employee.inviteEmployees({
+      token: await t.as('sara'),
+      body: {
+        idempotencyKey: key,
+        rows: [{ email: rows[0]!.email.toUpperCase() }],
+        companyId: t.practice.id,
+      },
+    });
+    expect(results(retry)).toEqual({ results: first.results, replayed: true });
+
+    const actionKey = randomUUID();
+    const disable = { action: 'disable' as const, idempotencyKey: actionKey };
+    expect(reasons(await t.act('sara', { ...disable, customerIds: [t.mia.id] }))).toEqual(['ok']);
+    expectProblem(
+      await t.act('sara', { ...disable, customerIds: [t.max.id] }),
+      422,
+      'idempotency_key_reused',
+    );
+    expectProblem(
+      await t.act('sara', { action: 'enable', customerIds: [t.mia.id], idempotencyKey: actionKey }),
+      422,
+      'idempotency_key_reused',
+    );
+    expect(await t.status(t.max.id)).toBe('enabled');
+    expect(await t.status(t.mia.id)).toBe('disabled');
+    expect(
+      await db().select().from(bulkRequests).where(eq(bulkRequests.companyId, t.practice.id)),
+    ).toHaveLength(2);
+  });
+
   it('a batch a mail limit stopped half-way says so per row and, retried, sends no row twice', async () => {
     const t = await team();
     const limit = MAIL_LIMITS.account.hour;
@@ -151,6 +201,56 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
     const retried = reasons(await t.inviteRows('sara', { rows, idempotencyKey: randomUUID() }));
     expect(retried.slice(0, limit).every((r) => r === 'already_invited')).toBe(true);
     expect(await t.mails()).toBe(mails);
+  });
+
+  it('invitations to one mailbox under many +tags count as one recipient (issue 41)', async () => {
+    const t = await team();
+    const mailbox = uniqueEmail('fremd');
+    const tagged = (tag: number) => mailbox.replace('@', `+${tag}@`);
+    const limit = MAIL_LIMITS.recipient.hour;
+    const rows = Array.from({ length: limit + 2 }, (_, i) => ({ email: tagged(i) }));
+    const sent = reasons(await t.inviteRows('sara', { rows, idempotencyKey: randomUUID() }));
+    expect(sent).toEqual([...rows.slice(0, limit).map(() => 'ok'), 'rate_limited', 'rate_limited']);
+    expect(await t.mails()).toBe(limit);
+    // The untagged address is the same mailbox: refused, and nothing is stored or sent.
+    expectProblem(
+      await api.client.employee.inviteEmployee({
+        token: await t.as('adam'),
+        body: { companyId: t.practice.id, email: mailbox },
+      }),
+      429,
+      'rate_limited',
+    );
+    expect(await t.mails()).toBe(limit);
+    expect(await db().select().from(invitations).where(eq(invitations.email, mailbox))).toEqual([]);
+  });
+
+  it(`a practice sends at most ${MAIL_LIMITS.invitationDomain.hour} invitations an hour to one domain, from all its admins`, async () => {
+    const t = await team();
+    const cap = MAIL_LIMITS.invitationDomain.hour;
+    const domain = `praxis-${randomUUID().slice(0, 8)}.example.org`;
+    const at = (name: string, host = domain) => `${name}-${randomUUID().slice(0, 8)}@${host}`;
+    const byAdam = 11;
+    const rows = (n: number) => Array.from({ length: n }, () => ({ email: at('team') }));
+    const sara = reasons(
+      await t.inviteRows('sara', { rows: rows(cap - byAdam + 1), idempotencyKey: randomUUID() }),
+    );
+    expect(sara.every((reason) => reason === 'ok')).toBe(true);
+    const adam = reasons(
+      await t.inviteRows('adam', { rows: rows(byAdam), idempotencyKey: randomUUID() }),
+    );
+    expect(adam).toEqual([...Array.from({ length: byAdam - 1 }, () => 'ok'), 'rate_limited']);
+    expect(await t.mails()).toBe(cap);
+    const single = async (email: string) =>
+      api.client.employee.inviteEmployee({
+        token: await t.as('adam'),
+        body: { companyId: t.practice.id, email },
+      });
+    const refused = at('einzeln');
+    expectProblem(await single(refused), 429, 'rate_limited');
+    expect(await db().select().from(invitations).where(eq(invitations.email, refused))).toEqual([]);
+    expect((await single(at('privat', 'example.net'))).statusCode).toBe(202);
+    expect(await t.mails()).toBe(cap + 1);
   });
 
   it('a request that failed half-way stored nothing: retried with its key, it sends every row once', async () => {

@@ -28,6 +28,24 @@ export function verificationMail(
   };
 }
 
+export function invitationMail(
+  to: string,
+  envelope: Partial<Envelope> = {},
+): Extract<OutgoingMail, { template: 'invitation' }> {
+  return {
+    to,
+    language: 'de',
+    template: 'invitation',
+    params: {
+      practiceName: 'Praxis',
+      inviterName: 'Anna Sommer',
+      link: new URL(`/my-practice?invitation=${randomUUID()}`, site.publicUrl),
+    },
+    actorCustomerId: randomUUID(),
+    ...envelope,
+  };
+}
+
 export function enqueue(tx: Executor, mail: OutgoingMail) {
   return enqueueMail(tx, mail, site);
 }

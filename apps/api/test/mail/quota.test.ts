@@ -5,7 +5,7 @@ import { mailOutbox } from '../../src/db/schema.ts';
 import { ApiError } from '../../src/lib/http/problem.ts';
 import { checkMailQuota, MAIL_LIMITS } from '../../src/mail/quota.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { enqueue, newAddress, verificationMail } from './fixtures.ts';
+import { enqueue, invitationMail, newAddress, verificationMail } from './fixtures.ts';
 
 describe('the mail limits', () => {
   let db: TestDatabase;
@@ -44,6 +44,19 @@ describe('the mail limits', () => {
     );
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(await mailsTo(to)).toBe(MAIL_LIMITS.recipient.hour);
+  });
+
+  it('counts the addresses of one mailbox with any +tag as one recipient (issue 41)', async () => {
+    const to = newAddress('stranger');
+    const tagged = (tag: string) => to.replace('@', `+${tag}@`);
+    for (let i = 0; i < MAIL_LIMITS.recipient.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(tagged(String(i))));
+    }
+    await expectRateLimited(enqueue(db.database.db, verificationMail(tagged('neu'))));
+    await expectRateLimited(enqueue(db.database.db, verificationMail(to)));
+    await expect(
+      enqueue(db.database.db, verificationMail(to.replace('stranger', 'other'))),
+    ).resolves.toBeTruthy();
   });
 
   it(`refuses a recipient's mail number ${MAIL_LIMITS.recipient.day + 1} within a day`, async () => {
@@ -100,6 +113,28 @@ describe('the mail limits', () => {
     await expectRateLimited(enqueue(db.database.db, verificationMail(newAddress(), { companyId })));
     await expect(
       enqueue(db.database.db, verificationMail(newAddress(), { companyId: randomUUID() })),
+    ).resolves.toBeTruthy();
+  });
+
+  it(`refuses a practice's invitation number ${MAIL_LIMITS.invitationDomain.hour + 1} to one domain within an hour, from any account`, async () => {
+    const companyId = randomUUID();
+    const domain = `praxis-${randomUUID().slice(0, 8)}.example.org`;
+    const at = (name: string, host = domain) => `${name}.${randomUUID().slice(0, 8)}@${host}`;
+    for (let i = 0; i < MAIL_LIMITS.invitationDomain.hour; i += 1) {
+      await enqueue(db.database.db, invitationMail(at('team'), { companyId }));
+    }
+    await expectRateLimited(
+      enqueue(db.database.db, invitationMail(at('team').toUpperCase(), { companyId })),
+    );
+    // Another domain, another practice, or a mail that is no invitation is not held back.
+    await expect(
+      enqueue(db.database.db, invitationMail(at('team', 'example.net'), { companyId })),
+    ).resolves.toBeTruthy();
+    await expect(
+      enqueue(db.database.db, invitationMail(at('team'), { companyId: randomUUID() })),
+    ).resolves.toBeTruthy();
+    await expect(
+      enqueue(db.database.db, verificationMail(at('team'), { companyId })),
     ).resolves.toBeTruthy();
   });
 

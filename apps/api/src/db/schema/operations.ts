@@ -25,6 +25,11 @@ export const mailOutbox = pgTable(
     /** Stable RFC 5322 Message-ID, so a retried delivery is recognisable as the same mail. */
     messageId: text('message_id').notNull().unique(),
     recipient: text('recipient').notNull(),
+    /**
+     * The mailbox the recipient reaches, the address without its `+tag` (`mailboxOf`): the
+     * per-recipient limit counts it. Null in rows written before migration 0021.
+     */
+    recipientMailbox: text('recipient_mailbox'),
     language: text('language', { enum: LANGUAGES }).notNull(),
     template: text('template').notNull(),
     /** The account whose action caused the mail (per-account limit); null for system mails. */
@@ -53,6 +58,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     // The mail limits count recent rows per recipient, account and practice.
     index('mail_outbox_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
+    index('mail_outbox_mailbox_idx').on(t.recipientMailbox, t.createdAt),
     index('mail_outbox_actor_idx').on(t.actorCustomerId, t.createdAt),
     index('mail_outbox_company_idx').on(t.companyId, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
@@ -104,6 +110,11 @@ export const bulkRequests = pgTable(
     companyId: uuid('company_id').notNull(),
     /** The call's path, so a key reused for another call is not answered with this one's rows. */
     call: text('call').notNull(),
+    /**
+     * The hash of the request (the call and its body as canonical JSON): the same key with another
+     * body is refused, not answered with these rows. Null in rows written before migration 0022.
+     */
+    requestHash: text('request_hash'),
     results: jsonb('results').notNull(),
     createdAt: createdAt(),
   },

@@ -9,7 +9,14 @@ import {
   type ActivityPerson,
 } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
-import { auditLog, companies, customers, invitations, locations } from '../../db/schema.ts';
+import {
+  auditLog,
+  companies,
+  customers,
+  invitations,
+  locations,
+  memberships,
+} from '../../db/schema.ts';
 import { TypedInviteeSchema } from '../employees/typed.ts';
 
 /** The filters of the log (decision 0082). */
@@ -238,9 +245,29 @@ async function entriesOf(
 export const FILTER_PEOPLE = 100;
 
 /**
+ * Whether the practice knows the person: a membership of it (an invitee or a request included) or
+ * an entry of its log. Only then is a person filtered by named, so that no admin learns the name
+ * of anyone's id (issue 41).
+ */
+async function practiceKnows(db: Executor, companyId: string, customerId: string) {
+  const [member] = await db
+    .select({ customerId: memberships.customerId })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)))
+    .limit(1);
+  if (member) return true;
+  const [entry] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(selecting(companyId, { customerId }))
+    .limit(1);
+  return entry !== undefined;
+}
+
+/**
  * The people of the person filter: the {@link FILTER_PEOPLE} whom the practice's log names most
- * recently (who acted or to whom), plus the one filtered by, by their current names. A deleted
- * account is not offered.
+ * recently (who acted or to whom), plus the one filtered by when the practice knows them, by
+ * their current names. A deleted account is not offered.
  */
 async function peopleOfLog(db: Executor, companyId: string, selected: string | undefined) {
   const actions = sql.join(
@@ -260,9 +287,10 @@ async function peopleOfLog(db: Executor, companyId: string, selected: string | u
     group by person order by max(at) desc limit ${FILTER_PEOPLE}`);
   // Both drivers answer `{ rows }` (as the CRM's raw statements read them).
   const { rows } = recent as unknown as { rows: { person: string }[] };
-  const personIds = [
-    ...new Set([...rows.map((row) => row.person), ...(selected ? [selected] : [])]),
-  ];
+  const personIds = rows.map((row) => row.person);
+  if (selected && !personIds.includes(selected) && (await practiceKnows(db, companyId, selected))) {
+    personIds.push(selected);
+  }
   const names = await peopleNamed(db, companyId, personIds);
   return [...names.entries()]
     .map(([customerId, name]) => ({ customerId, name }))

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { bulkRequests } from '../../db/schema.ts';
 import { recheckRole } from '../authorization/recheck.ts';
 import { ApiError } from '../http/problem.ts';
+import { requestFingerprint } from '../http/request-fingerprint.ts';
 import { lockPractice } from './lock.ts';
 
 export interface BulkRequest {
@@ -22,6 +23,8 @@ export interface BulkRequest {
   /** Absent only for a dry run. */
   idempotencyKey: string | undefined;
   dryRun: boolean;
+  /** The request's body: a retry with the key must send the same one. */
+  body: unknown;
 }
 
 type Work = (tx: Executor, callerRole: MembershipRole) => Promise<BulkRowResult[]>;
@@ -37,10 +40,10 @@ const StoredResultsSchema = z.array(BulkRowResultSchema);
 
 /**
  * Runs a bulk request (decision 0084) in one transaction under the practice's lock, with the
- * caller's role re-checked there. A key seen before answers its stored results and does nothing
- * again; a new one stores them in the same transaction, so a request that failed half-way stored
- * neither its rows nor its key and may be retried whole. A dry run does all the work, with every
- * rule and limit, and rolls it back.
+ * caller's role re-checked there. A key seen before with the same body answers its stored results
+ * and does nothing again (another body is `422 idempotency_key_reused`); a new one stores them in
+ * the same transaction, so a request that failed half-way stored neither its rows nor its key and
+ * may be retried whole. A dry run does all the work, with every rule and limit, and rolls it back.
  */
 export async function runBulk(db: Db, request: BulkRequest, work: Work): Promise<BulkResults> {
   const { companyId, callerId, idempotencyKey } = request;
@@ -60,6 +63,7 @@ export async function runBulk(db: Db, request: BulkRequest, work: Work): Promise
         idempotencyKey,
         companyId,
         call: request.call,
+        requestHash: requestFingerprint(request.call, request.body),
         results,
       });
       return { results, replayed: false };
@@ -81,6 +85,11 @@ async function storedResults(tx: Executor, request: BulkRequest, key: string) {
   // The same key for another call or practice is a client's mistake, not a retry.
   if (row.call !== request.call || row.companyId !== request.companyId) {
     throw new ApiError(409, ErrorCode.conflict);
+  }
+  // Another body under the same key would otherwise be answered as if it had been sent. A row
+  // from before migration 0022 has no hash and answers as it did.
+  if (row.requestHash && row.requestHash !== requestFingerprint(request.call, request.body)) {
+    throw new ApiError(422, ErrorCode.idempotencyKeyReused);
   }
   return StoredResultsSchema.parse(row.results);
 }

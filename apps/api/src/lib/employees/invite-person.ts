@@ -31,7 +31,12 @@ export interface PersonToInvite {
 export async function invitePerson(tx: Executor, config: Config, person: PersonToInvite) {
   const { companyId, inviter, email, role } = person;
   assertMayInviteAs(inviter.role, role);
-  await assertMailQuota(tx, { recipient: email, actorCustomerId: inviter.id, companyId });
+  await assertMailQuota(tx, {
+    recipient: email,
+    actorCustomerId: inviter.id,
+    companyId,
+    template: 'invitation',
+  });
   // Held until commit: an account deleted at the same time is gone before this reads it (a new
   // invitee is made) or waits for this invitation, which then goes with it (decision 0078).
   const [existing] = await tx

@@ -26,6 +26,8 @@ const TITLES: Record<ErrorCode, string> = {
     'A practice would be left without its superadmin: name it to delete it with the account',
   [ErrorCode.confirmationFailed]: 'The password or the code is not correct',
   [ErrorCode.reauthenticationRequired]: 'Sign in again and repeat this within a few minutes',
+  [ErrorCode.idempotencyKeyReused]:
+    'This idempotency key was used for another request: send a new request with a new key',
   [ErrorCode.forbidden]: 'Your role does not allow this',
   [ErrorCode.notFound]: 'Not found',
   [ErrorCode.conflict]: 'Conflict',

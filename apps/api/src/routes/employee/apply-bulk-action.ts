@@ -50,7 +50,12 @@ export default defineRoute(calls.employeeApplyBulkAction, async (request) => {
   const { db, config } = request.server;
   const { companyId, action, customerIds, idempotencyKey } = request.body;
   const caller = request.customer;
-  const bulk = { call: calls.employeeApplyBulkAction.path, companyId, callerId: caller.id };
+  const bulk = {
+    call: calls.employeeApplyBulkAction.path,
+    companyId,
+    callerId: caller.id,
+    body: request.body,
+  };
   return runBulk(db, { ...bulk, idempotencyKey, dryRun: false }, async (tx, role) => {
     const act = actOn(action, config, companyId, {
       id: caller.id,

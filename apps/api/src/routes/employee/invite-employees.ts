@@ -41,7 +41,12 @@ export default defineRoute(calls.employeeInviteEmployees, async (request) => {
   const inviter = request.customer;
   const aliases = await prohibitedAliasesOf(db);
   const requestLanguage = languageOf(request);
-  const bulk = { call: calls.employeeInviteEmployees.path, companyId, callerId: inviter.id };
+  const bulk = {
+    call: calls.employeeInviteEmployees.path,
+    companyId,
+    callerId: inviter.id,
+    body: request.body,
+  };
   return runBulk(db, { ...bulk, idempotencyKey, dryRun }, async (tx, inviterRole) => {
     const seen = new Set<string>();
     const results: BulkRowResult[] = [];
