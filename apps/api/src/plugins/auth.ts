@@ -91,8 +91,8 @@ export const authPlugin = fp(
         request.log.info({ reason }, 'access token refused');
         throw unauthenticated('invalid_token');
       }
-      // After the cache of verified tokens: a token verified before its session ended is
-      // refused from the moment it ended.
+      // After the cache of verified tokens, which would keep a token verified before its
+      // session ended: the list decides (within the seconds of `endedSessionCheck`).
       const sid = sessionOf(token);
       if (sid !== undefined && (await options.sessionEnded?.(sid))) {
         request.log.info({ reason: 'session ended' }, 'access token refused');
