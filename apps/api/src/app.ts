@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { API_BASE, FieldErrorCode } from '@pp/contract';
 import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { endedSessionCheck } from './lib/tokens/ended-sessions.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/tokens/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/http/bare-answers.ts';
 import { limitJsonNesting } from './lib/http/json-nesting.ts';
@@ -118,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         apiScope: config.oidc.apiScope,
         maxLifetimeSeconds: config.oidc.accessTokenMaxMinutes * 60,
       }),
+    // Only the embedded provider lists its ended sessions.
+    sessionEnded: config.oidc.embedded ? endedSessionCheck(database.db) : undefined,
   });
   await app.register(writeLimitPlugin, { perHour: config.accountWritesPerHour });
   await app.register(authorizationPlugin);

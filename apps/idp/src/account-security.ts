@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { endAccountState } from './adapter.ts';
 import type { IdpDb } from './db/database.ts';
+import { recordEndedSessions } from './ended-sessions.ts';
 import { idpPayloads, idpSessionActivity } from './db/schema.ts';
 import { recentSignIns, type RecentSignIn } from './sign-in-history.ts';
 import { describeUserAgent, type BrowserDescription } from './user-agent.ts';
@@ -87,8 +88,8 @@ export async function accountSessions(
 
 /**
  * Ends one of the account's sessions: the session, its grants and every code and refresh token
- * of them, so its browser is signed out at its next renewal. False, changing nothing, when the
- * account has no session of that id.
+ * of them, and lists it as ended, so the api refuses its access tokens and its browser has to
+ * sign in again. False, changing nothing, when the account has no session of that id.
  */
 export async function endAccountSession(
   tx: IdpDb,
@@ -130,12 +131,13 @@ export async function endAccountSession(
         eq(idpSessionActivity.sessionUid, sessionId),
       ),
     );
+  await recordEndedSessions(tx, [sessionId]);
   return true;
 }
 
 /**
  * Ends every session of the account and everything issued in them (grants, codes, refresh
- * tokens), as a new password does; its access tokens live out their 10 minutes.
+ * tokens), as a new password does; the sessions are listed as ended (`endAccountState`).
  */
 export async function endAllAccountSessions(tx: IdpDb, accountId: string): Promise<void> {
   await endAccountState(tx, accountId);

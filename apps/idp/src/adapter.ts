@@ -3,6 +3,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { z } from 'zod';
 import { refusingControlCharacters } from './adapter-input.ts';
 import type { IdpDb } from './db/database.ts';
+import { recordEndedSessions } from './ended-sessions.ts';
 import { idpPayloads } from './db/schema.ts';
 import { asStored, changedFields, conflictingField, withChanges } from './payload-merge.ts';
 import { seenPayloads, type SeenPayloads } from './payload-versions.ts';
@@ -249,8 +250,15 @@ export async function sweepPayloads(db: IdpDb, graceSeconds: number): Promise<vo
 /**
  * Ends everything the provider keeps for an account — sessions, grants, codes, refresh tokens,
  * interactions — in the caller's transaction (after a new password). Its JWT access tokens are
- * not stored and live out their 10 minutes.
+ * not stored: their sessions are listed as ended, and the api refuses them.
  */
 export async function endAccountState(tx: IdpDb, accountId: string): Promise<void> {
-  await tx.delete(idpPayloads).where(eq(idpPayloads.accountId, accountId));
+  const removed = await tx
+    .delete(idpPayloads)
+    .where(eq(idpPayloads.accountId, accountId))
+    .returning({ model: idpPayloads.model, uid: idpPayloads.uid });
+  await recordEndedSessions(
+    tx,
+    removed.flatMap(({ model, uid }) => (model === 'Session' && uid ? [uid] : [])),
+  );
 }

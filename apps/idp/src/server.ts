@@ -2,6 +2,7 @@ import { sweepAccountTokens } from './account-tokens.ts';
 import { sweepUnconfirmedAccounts } from './accounts.ts';
 import { sweepSessionActivity } from './account-security.ts';
 import { sweepPayloads } from './adapter.ts';
+import { sweepEndedSessions } from './ended-sessions.ts';
 import { buildApp } from './app/build-app.ts';
 import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './keys.ts';
 import { LIFETIMES } from './lifetimes.ts';
@@ -52,6 +53,7 @@ export async function createIdentityProvider(
     await sweepUnconfirmedAccounts(db);
     await sweepAccountTokens(db);
     await sweepSessionActivity(db, LIFETIMES.session);
+    await sweepEndedSessions(db);
   }
 
   const app = await buildApp({

@@ -66,6 +66,8 @@ describe('the signed-out notice (pp_notice)', () => {
       'en',
       'Your account has been deleted and you have been signed out everywhere. We sent a confirmation to your e-mail address.',
     ],
+    ['ended-elsewhere', 'de', 'Sie wurden an einem anderen Gerät abgemeldet.'],
+    ['ended-elsewhere', 'en', 'You were signed out on another device.'],
   ])('%s in %s is a status above the form', async (notice, locale, text) => {
     const form = await openSignIn(new TestBrowser(), idp.running.issuer, {
       pp_notice: notice,

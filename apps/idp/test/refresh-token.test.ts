@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
-import { idpPayloads } from '../src/db/schema.ts';
+import { idpEndedSessions, idpPayloads } from '../src/db/schema.ts';
 import {
   authorizeUrl,
   openSignIn,
@@ -73,6 +74,12 @@ describe('refresh tokens', () => {
     expect(idp.running.logger.entries.map((e) => e.msg)).toContain(
       'refresh token reused: grant revoked and provider session ended',
     );
+    // Listed as ended before the refusal answered: the api refuses its access tokens now.
+    const ended = await idp.database.database.db
+      .select()
+      .from(idpEndedSessions)
+      .where(eq(idpEndedSessions.sessionUid, String(decodeJwt(second.access_token)['sid'])));
+    expect(ended).toHaveLength(1);
   });
 
   it('are refused for another client origin (CORS for the portal only)', async () => {

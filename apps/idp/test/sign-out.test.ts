@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { normalizeHtml, type TestBrowser } from '@pp/testing';
+import { idpEndedSessions } from '../src/db/schema.ts';
 import { openSignIn, refresh, signIn } from './support/oauth.ts';
 import { CLIENT_ID, DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 
@@ -26,6 +29,12 @@ async function signOutPage(browser: TestBrowser, idToken: string | undefined) {
   expect(response.status).toBe(200);
   return normalizeHtml(await response.text());
 }
+
+const endedSession = (sid: string) =>
+  idp.database.database.db
+    .select()
+    .from(idpEndedSessions)
+    .where(eq(idpEndedSessions.sessionUid, sid));
 
 function expectQuestion(html: string) {
   expect(html).toContain('Do you want to sign out?');
@@ -72,6 +81,34 @@ describe('sign-out', () => {
     const again = await openSignIn(browser, idp.running.issuer);
     expect(again.url.pathname).toMatch(/^\/interaction\//);
     expect((await refresh(idp.running.issuer, tokens.refresh_token ?? '')).status).toBe(400);
+  });
+
+  it('lists the ended session, so the api refuses its access tokens at once', async () => {
+    const tokens = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const sid = String(decodeJwt(tokens.access_token)['sid']);
+    const confirmed = await confirmSignOut(
+      tokens.browser,
+      await signOutPage(tokens.browser, tokens.id_token),
+    );
+    expect(confirmed.status).toBe(303);
+    expect(await endedSession(sid)).toHaveLength(1);
+  });
+
+  it('lists nothing when the person stays signed in at the provider', async () => {
+    const tokens = await signIn(idp.running.issuer, DEMO_EMAIL, DEMO_PASSWORD);
+    const sid = String(decodeJwt(tokens.access_token)['sid']);
+    // The portal's own request: the page would confirm by its script, the form alone does not.
+    const html = await signOutPage(tokens.browser, tokens.id_token);
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)">/.exec(html)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const stayed = await tokens.browser.postForm(
+      new URL(action ?? '', idp.running.issuer),
+      { xsrf },
+      idp.running.issuer,
+    );
+    expect(stayed.status).toBe(303);
+    // The provider session lives on under the same uid: a new sign-in there carries it again.
+    expect(await endedSession(sid)).toEqual([]);
   });
 
   it('says so in German when there is no address to return to', async () => {

@@ -5,6 +5,11 @@
 export const ErrorCode = {
   validation: 'validation_failed',
   unauthenticated: 'unauthenticated',
+  /**
+   * A 401: the access token's provider session has ended (signed out there, or on the security
+   * page on another device, a new password, a deleted account). Sign in again, and say why.
+   */
+  sessionEnded: 'session_ended',
   identityUnverified: 'identity_unverified',
   /** The address is a shared mailbox (info@, praxis@ …) and may not become a personal account. */
   prohibitedAlias: 'prohibited_alias',

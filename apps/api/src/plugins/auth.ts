@@ -26,11 +26,18 @@ declare module 'fastify' {
 
 const REALM = 'practice-portal';
 
-function unauthenticated(error?: 'invalid_token'): ApiError {
+function unauthenticated(
+  error?: 'invalid_token',
+  code: ErrorCode = ErrorCode.unauthenticated,
+): ApiError {
   const challenge = error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`;
-  return new ApiError(401, ErrorCode.unauthenticated, undefined, {
-    'www-authenticate': challenge,
-  });
+  return new ApiError(401, code, undefined, { 'www-authenticate': challenge });
+}
+
+/** The token's provider session (`sid`), when the token names one. */
+function sessionOf(token: VerifiedToken): string | undefined {
+  const sid = token.claims['sid'];
+  return typeof sid === 'string' && sid !== '' ? sid : undefined;
 }
 
 /**
@@ -46,8 +53,17 @@ function bearerOf(request: FastifyRequest): string | null {
   return match[1];
 }
 
+export interface AuthOptions {
+  verifier: TokenVerifier;
+  /**
+   * Whether a provider session has ended (the embedded provider's list); its tokens are refused
+   * with `session_ended`. Absent: a token's `sid` is not looked at (external providers).
+   */
+  sessionEnded?: ((sid: string) => Promise<boolean>) | undefined;
+}
+
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { verifier: TokenVerifier }) => {
+  async (app: FastifyInstance, options: AuthOptions) => {
     app.decorate('tokenVerifier', options.verifier);
     app.decorateRequest('token', null);
     app.decorateRequest('bearer', null);
@@ -63,9 +79,9 @@ export const authPlugin = fp(
     async function verify(request: FastifyRequest): Promise<void> {
       const bearer = bearerOf(request);
       if (bearer === null) throw unauthenticated();
+      let token: VerifiedToken;
       try {
-        request.token = await options.verifier.verify(bearer);
-        request.bearer = bearer;
+        token = await options.verifier.verify(bearer);
       } catch (error) {
         if (error instanceof IssuerUnavailableError) {
           request.log.warn({ reason: error.message }, 'identity provider unavailable');
@@ -75,6 +91,15 @@ export const authPlugin = fp(
         request.log.info({ reason }, 'access token refused');
         throw unauthenticated('invalid_token');
       }
+      // After the cache of verified tokens, which would keep a token verified before its
+      // session ended: the list decides (within the seconds of `endedSessionCheck`).
+      const sid = sessionOf(token);
+      if (sid !== undefined && (await options.sessionEnded?.(sid))) {
+        request.log.info({ reason: 'session ended' }, 'access token refused');
+        throw unauthenticated('invalid_token', ErrorCode.sessionEnded);
+      }
+      request.token = token;
+      request.bearer = bearer;
     }
   },
   { name: 'auth' },

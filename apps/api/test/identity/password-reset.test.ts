@@ -2,12 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAccount, findAccountByEmail, idpSchema } from '@pp/idp';
 import { inputAttributes, type TestBrowser } from '@pp/testing';
+import { expectSessionEnded } from '../support/ended-session.ts';
+import { useApiOn } from './support/api.ts';
 import { linkTo, mailsTo, newAddress } from './support/mails.ts';
 import { csrfOf, getPage, postPage, submitPage } from './support/pages.ts';
 import { useEmbeddedProvider } from './support/provider.ts';
 import { openSignIn, refresh, signIn, submitSignIn } from './support/sign-in.ts';
 
 const provider = useEmbeddedProvider();
+const api = useApiOn(provider);
 const db = () => provider.database.database.db;
 const OLD = 'Altes-Passwort-2026';
 const NEW = 'Neues-Passwort-2026';
@@ -159,7 +162,7 @@ describe('a forgotten password', () => {
     expect(page.html).toContain('Dieser Link zum Zurücksetzen des Passworts ist abgelaufen');
   });
 
-  it('ends the account’s sessions, grants and refresh tokens, and only the account’s', async () => {
+  it('ends the account’s sessions, grants, refresh and access tokens, and only the account’s', async () => {
     const { email, account, link } = await accountWithResetLink();
     const browser = provider.browser();
     const tokens = await signIn(provider, email, OLD, browser);
@@ -171,6 +174,12 @@ describe('a forgotten password', () => {
 
     expect((await setPassword(provider.browser(), link, NEW)).status).toBe(200);
 
+    // Whoever knew the old password is out: the api refuses the session's access token too.
+    await expectSessionEnded(() =>
+      api.client.customer.getCustomerData({ token: tokens.access_token }),
+    );
+    const bystander = await api.client.customer.getCustomerData({ token: other.access_token });
+    expect(bystander.statusCode).toBe(200);
     expect(await stored()).toBe(0);
     const refused = await refresh(provider, tokens.refresh_token);
     expect(refused.status).toBe(400);

@@ -10,9 +10,16 @@ import { mailOutbox } from '../../src/db/schema.ts';
 import { createApiClient, type ApiClient } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
+import { expectSessionEnded } from '../support/ended-session.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 import { useEmbeddedProvider } from '../identity/support/provider.ts';
-import { refresh, signIn, submitSignIn, type Tokens } from '../identity/support/sign-in.ts';
+import {
+  refresh,
+  signIn,
+  signOut,
+  submitSignIn,
+  type Tokens,
+} from '../identity/support/sign-in.ts';
 
 const PASSWORD = 'Demo-Portal-2026';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -54,6 +61,17 @@ describe('sessions and sign-ins of the embedded provider', () => {
   };
   const refreshes = async (tokens: Tokens) =>
     (await refresh(provider, tokens.refresh_token)).status === 200;
+  /** A write with the access token (the finding: it went on for up to 10 minutes). */
+  const writes = (tokens: Tokens) =>
+    client.customer.updateCustomerData({
+      token: tokens.access_token,
+      body: { phone: '+49 30 1234567' },
+    });
+  /** Refused within seconds, for reading and writing alike. */
+  const expectEnded = async (tokens: Tokens) => {
+    await expectSessionEnded(() => client.customer.getCustomerData({ token: tokens.access_token }));
+    expectProblem(await writes(tokens), 401, 'session_ended');
+  };
 
   it('answers 401 to every call without a token', async () => {
     expectProblem(await client.security.getSessions({}), 401, 'unauthenticated');
@@ -142,16 +160,20 @@ describe('sessions and sign-ins of the embedded provider', () => {
     expect(missingProblem.errors).toEqual([expect.objectContaining({ field: 'body.sessionId' })]);
   });
 
-  it('ends one session: its refresh token fails, the others go on', async () => {
+  it('ends one session: its access and refresh tokens fail within seconds, the others go on', async () => {
     const here = await signInAs(demo.anna, FIREFOX);
     const there = await signInAs(demo.anna, SAFARI);
     const theirs = (await sessionsOf(there)).sessions.find((s: { current: boolean }) => s.current);
+    // Verified (and cached) before the end: the cache must not keep it going.
+    expect((await writes(there)).statusCode).toBe(200);
     const answer = await client.security.endSession({
       token: here.access_token,
       body: { sessionId: theirs.id },
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ status: 'ended', ended: 1 });
+    await expectEnded(there);
+    expect((await writes(here)).statusCode).toBe(200);
     expect(await refreshes(there)).toBe(false);
     expect(await refreshes(here)).toBe(true);
     const left = (await sessionsOf(here)).sessions.map((s: { id: string }) => s.id);
@@ -161,18 +183,43 @@ describe('sessions and sign-ins of the embedded provider', () => {
     expect(again.status).toBe(303);
   });
 
-  it('ends every session of the caller only: every refresh token fails', async () => {
+  it('ends every session of the caller only: every access and refresh token fails within seconds', async () => {
     const first = await signInAs(demo.ben, FIREFOX);
     const second = await signInAs(demo.ben, SAFARI);
     const bystander = await signInAs(demo.clara);
+    expect((await writes(second)).statusCode).toBe(200);
     const answer = await client.security.endAllSessions({ token: first.access_token });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().ended).toBeGreaterThanOrEqual(2);
+    await expectEnded(first);
+    await expectEnded(second);
+    expect((await writes(bystander)).statusCode).toBe(200);
     expect(await refreshes(first)).toBe(false);
     expect(await refreshes(second)).toBe(false);
     expect(await refreshes(bystander)).toBe(true);
-    // The access token lives out its minutes; the list is empty now.
-    expect((await sessionsOf(first)).sessions).toEqual([]);
+    // Signed in again, the list is empty but for the new session.
+    const again = await signInAs(demo.ben, FIREFOX);
+    expect((await sessionsOf(again)).sessions).toHaveLength(1);
+  });
+
+  it('ends the session’s access tokens within seconds when the portal signs out at the provider', async () => {
+    const leaving = await signInAs(demo.clara, FIREFOX);
+    const staying = await signInAs(demo.clara, SAFARI);
+    expect((await writes(leaving)).statusCode).toBe(200);
+    const back = await signOut(provider, leaving.browser, leaving.id_token ?? '');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('http://localhost:3000/');
+    await expectEnded(leaving);
+    expect((await writes(staying)).statusCode).toBe(200);
+  });
+
+  it('lets a new sign-in after the end go on: it is a new session', async () => {
+    const tokens = await signInAs(demo.david);
+    await client.security.endAllSessions({ token: tokens.access_token });
+    // The same person's new sign-in is a new session, and goes on.
+    const again = await signInAs(demo.david);
+    expect((await writes(again)).statusCode).toBe(200);
+    await expectEnded(tokens);
   });
 
   it('lists the last sign-ins and failed attempts with method, browser and second factor', async () => {

@@ -223,6 +223,17 @@ export const idpSessionActivity = pgTable(
 );
 
 /**
+ * Provider sessions that ended (signed out, ended from the security page, a new password, a
+ * deleted account): the api refuses an access token whose `sid` names one of them. Kept while a
+ * token issued in the session can still be valid, then swept; no reference to the account, so a
+ * deleted account's sessions stay listed.
+ */
+export const idpEndedSessions = pgTable('idp_ended_sessions', {
+  sessionUid: text('session_uid').primaryKey(),
+  endedAt: timestamptz('ended_at').notNull().defaultNow(),
+});
+
+/**
  * An account's passkeys (WebAuthn credentials; decision 0071): the credential id (base64url,
  * unique), its COSE public key (base64url), the signature counter, the transports the browser
  * named, whether it is synced (`multiDevice`) or bound to one device (`singleDevice`), and the

@@ -19,6 +19,7 @@ export const de: Messages = {
     signedOutIdle: 'Sie wurden wegen Inaktivität abgemeldet.',
     accountDeleted:
       'Ihr Konto wurde gelöscht und Sie wurden überall abgemeldet. Eine Bestätigung haben wir an Ihre E-Mail-Adresse gesendet.',
+    endedElsewhere: 'Sie wurden an einem anderen Gerät abgemeldet.',
     title: 'Anmelden',
     intro: 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
     email: 'E-Mail-Adresse',

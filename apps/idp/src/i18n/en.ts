@@ -18,6 +18,7 @@ export const en: Messages = {
     signedOutIdle: 'You have been signed out due to inactivity.',
     accountDeleted:
       'Your account has been deleted and you have been signed out everywhere. We sent a confirmation to your e-mail address.',
+    endedElsewhere: 'You were signed out on another device.',
     title: 'Sign in',
     intro: 'Sign in with your e-mail address and password.',
     email: 'E-mail address',

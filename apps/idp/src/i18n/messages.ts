@@ -19,6 +19,8 @@ export interface Messages {
     signedOutIdle: string;
     /** After the portal deleted the account (decision 0078). */
     accountDeleted: string;
+    /** The session was ended on another device (`pp_notice=ended-elsewhere`). */
+    endedElsewhere: string;
     title: string;
     intro: string;
     email: string;

@@ -2,10 +2,9 @@ import Provider, { type errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { KeyMaterial } from '../keys.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { trackSessionActivity } from '../session-activity.ts';
+import { awaitWorkBeforeAnswer, finishBeforeAnswer } from './before-answer.ts';
 import { providerConfiguration } from './config.ts';
-
-/** Work a request must finish before its response is sent (ending a session after token reuse). */
-const pendingWork = new WeakMap<object, Promise<void>>();
+import { listDestroyedSessions } from './ended-sessions.ts';
 
 /**
  * A refresh token presented a second time means it leaked: oidc-provider revokes the grant, and
@@ -16,7 +15,7 @@ function endSessionOnReuse(provider: Provider, options: ResolvedOptions) {
     const token = ctx.oidc.entities.RefreshToken;
     if (ctx.oidc.route !== 'token' || !token?.consumed || !token.sessionUid) return;
     const sessionUid = token.sessionUid;
-    pendingWork.set(
+    finishBeforeAnswer(
       ctx,
       (async () => {
         const session = await provider.Session.findByUid(sessionUid);
@@ -29,10 +28,6 @@ function endSessionOnReuse(provider: Provider, options: ResolvedOptions) {
         options.logger.error({ err: error }, 'ending the session after token reuse failed'),
       ),
     );
-  });
-  provider.use(async (ctx, next) => {
-    await next();
-    await pendingWork.get(ctx);
   });
 }
 
@@ -56,7 +51,9 @@ export function createProvider(options: ResolvedOptions, keys: KeyMaterial): Pro
   const provider = new Provider(options.issuer, providerConfiguration(options, keys));
   // The raw request carries Fastify's trustProxy decision only (app/forwarded-headers.ts).
   provider.proxy = true;
+  awaitWorkBeforeAnswer(provider);
   endSessionOnReuse(provider, options);
+  listDestroyedSessions(provider, options);
   trackSessionActivity(provider, options);
   logEvents(provider, options);
   return provider;

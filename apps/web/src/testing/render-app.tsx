@@ -4,6 +4,7 @@ import type { WebConfiguration } from '@pp/contract';
 import { I18nextProvider } from 'react-i18next';
 import { ApiProvider } from '../lib/api/api-provider.tsx';
 import { AuthContext, type Auth } from '../lib/auth/auth-context.ts';
+import type { SignOutReason } from '../lib/auth/provider-pages.ts';
 import { WebConfigurationContext } from '../lib/auth/web-configuration.ts';
 import { createI18n } from '../lib/i18n/i18n.ts';
 import { App, createQueryClient } from '../app/app.tsx';
@@ -16,6 +17,8 @@ export const ACCESS_TOKEN = 'header.payload.signature';
 
 export interface SignedInSession extends Auth {
   signIns: number;
+  /** The notice each sign-in asked the provider's page to show (`pp_notice`), in order. */
+  signInNotices: (SignOutReason | undefined)[];
   signOuts: number;
   accountSwitches: number;
   /** The account actions started, each as its parameters' values (`configure-totp`), in order. */
@@ -44,12 +47,14 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     user: { subject: 'subject-1', email: 'clara.wolf@example.com', name: 'Clara Wolf' },
     getAccessToken: () => ACCESS_TOKEN,
     signIns: 0,
+    signInNotices: [],
     signOuts: 0,
     accountSwitches: 0,
     accountActions: [],
     accountActionParameters: [],
-    async signIn() {
+    async signIn(notice) {
       session.signIns++;
+      session.signInNotices.push(notice);
     },
     async switchAccount() {
       session.accountSwitches++;

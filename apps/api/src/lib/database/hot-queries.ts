@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { idpEndedSessions } from '@pp/idp/schema';
 import type { Db } from '../../db/client.ts';
 import { companies, customers, identityLinks, memberships } from '../../db/schema.ts';
 
@@ -35,6 +36,11 @@ function prepare(db: Db) {
         ),
       )
       .prepare('pp_enabled_membership'),
+    endedSession: db
+      .select({ sessionUid: idpEndedSessions.sessionUid })
+      .from(idpEndedSessions)
+      .where(eq(idpEndedSessions.sessionUid, sql.placeholder('sessionUid')))
+      .prepare('pp_ended_session'),
   };
 }
 

@@ -3,6 +3,7 @@ import { ErrorCode, type Problem, type TypedFieldError } from '@pp/contract';
 const TITLES: Record<ErrorCode, string> = {
   [ErrorCode.validation]: 'The request is not valid',
   [ErrorCode.unauthenticated]: 'A valid access token is required',
+  [ErrorCode.sessionEnded]: 'The session of this access token has ended; sign in again',
   [ErrorCode.identityUnverified]: 'The e-mail address of this identity is not verified',
   [ErrorCode.prohibitedAlias]: 'A shared mailbox cannot become a personal account',
   [ErrorCode.emailNotAccepted]: 'This e-mail address cannot be used for the portal',

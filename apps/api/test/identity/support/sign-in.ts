@@ -127,3 +127,22 @@ export async function redeemCode(
 export function refresh(provider: EmbeddedProvider, refreshToken: string): Promise<Response> {
   return tokenRequest(provider, { grant_type: 'refresh_token', refresh_token: refreshToken });
 }
+
+/**
+ * The portal's sign-out at the provider (`end_session` with the ID token as hint), confirmed
+ * as the page's script confirms it; answers the provider's redirect back to the portal.
+ */
+export async function signOut(
+  provider: EmbeddedProvider,
+  browser: TestBrowser,
+  idToken: string,
+): Promise<Response> {
+  const url = new URL('/session/end', provider.issuer);
+  url.searchParams.set('id_token_hint', idToken);
+  url.searchParams.set('post_logout_redirect_uri', `${provider.config.publicUrl.origin}/`);
+  const html = normalizeHtml(await (await browser.get(url)).text());
+  const action = /<form id="op.logoutForm" method="post" action="([^"]+)">/.exec(html)?.[1];
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  if (!action || !xsrf) throw new Error(`no sign-out form at ${url.href}:\n${html}`);
+  return browser.postForm(new URL(action, url), { xsrf, logout: 'yes' }, provider.issuer);
+}

@@ -13,7 +13,7 @@ export type SignInProblem =
   | { kind: 'passkey-needs-verification' };
 
 /** Why the portal sent the person to sign in again (`pp_notice`). */
-export type SignInNotice = 'signed-out' | 'idle' | 'account-deleted';
+export type SignInNotice = 'signed-out' | 'idle' | 'account-deleted' | 'ended-elsewhere';
 
 /** The sign-in form's id: the language switch posts it, so the typed address stays. */
 export const SIGN_IN_FORM = 'sign-in';
@@ -75,7 +75,7 @@ export function signInPage(page: SignInPage): string {
       notice
         ? html`<div class="notice" role="status">
             <p>
-              ${notice === 'idle' ? t.signedOutIdle : notice === 'account-deleted' ? t.accountDeleted : t.signedOut}
+              ${notice === 'idle' ? t.signedOutIdle : notice === 'account-deleted' ? t.accountDeleted : notice === 'ended-elsewhere' ? t.endedElsewhere : t.signedOut}
             </p>
           </div>`
         : undefined

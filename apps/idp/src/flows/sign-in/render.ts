@@ -32,10 +32,13 @@ export function returnOf(deps: InteractionDeps, interaction: Interaction): strin
   return returnPath(deps.options.portalUrl, interaction.params['pp_return']);
 }
 
-/** The portal's `pp_notice`: `signed-out`, `idle` or `account-deleted`; any other shows nothing. */
+/** The portal's `pp_notice`, one of {@link SignInNotice}; any other shows nothing. */
 export function noticeOf(interaction: Interaction): SignInNotice | undefined {
   const notice = interaction.params['pp_notice'];
-  return notice === 'signed-out' || notice === 'idle' || notice === 'account-deleted'
+  return notice === 'signed-out' ||
+    notice === 'idle' ||
+    notice === 'account-deleted' ||
+    notice === 'ended-elsewhere'
     ? notice
     : undefined;
 }

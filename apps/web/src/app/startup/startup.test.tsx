@@ -130,9 +130,19 @@ describe('startup', () => {
     const { session } = await renderApp('/dashboard');
 
     await waitFor(() => expect(session.signIns).toBe(1));
+    expect(session.signInNotices).toEqual([undefined]);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(window.location.pathname).toBe('/dashboard');
     expect(logged(errors)).toEqual([]);
+  });
+
+  it('signs in again saying why when the session was ended on another device', async () => {
+    server.use(onCall(calls.customerGetCustomerData, () => problem(401, 'session_ended')));
+    const { session } = await renderApp('/dashboard');
+
+    await waitFor(() => expect(session.signIns).toBe(1));
+    expect(session.signInNotices).toEqual(['ended-elsewhere']);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('loads the locations of each practice the user switches to, once per practice', async () => {

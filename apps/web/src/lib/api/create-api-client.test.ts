@@ -254,6 +254,14 @@ describe('refusals', () => {
 
     expect(error).toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('unauthenticated');
+  });
+
+  it('reports why: a session ended on another device is told apart', async () => {
+    const { error, onUnauthorized } = await refusedCustomerData(401, 'session_ended');
+
+    expect(error).toMatchObject({ status: 401, code: 'session_ended' });
+    expect(onUnauthorized).toHaveBeenCalledWith('session_ended');
   });
 
   it('does not report other refusals as a lost session', async () => {

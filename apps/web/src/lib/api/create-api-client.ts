@@ -10,8 +10,8 @@ export interface ApiClientOptions {
   apiOrigin: string;
   /** The current access token, or undefined when there is none. */
   getAccessToken: () => string | undefined;
-  /** Called on every 401: the session is no longer accepted. */
-  onUnauthorized: () => void;
+  /** Called on every 401 with its code: the session is no longer accepted. */
+  onUnauthorized: (code: ErrorCode) => void;
   /** The interface language, sent as `Accept-Language`. */
   getLanguage: () => string;
 }
@@ -63,7 +63,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       if (!response.ok) {
         const refusal = await problemError(response);
-        if (response.status === 401) options.onUnauthorized();
+        if (response.status === 401) options.onUnauthorized(refusal.code);
         throw refusal;
       }
       const answer: unknown = response.status === 204 ? undefined : await response.json();

@@ -6,6 +6,7 @@ import type { CallInput } from './api-context.ts';
 import { carriesBearer } from './bearer-rule.ts';
 import { callUrl } from './create-api-client.ts';
 import { problemError } from './problem-error.ts';
+import { signInNoticeOf } from './sign-in-notice.ts';
 
 /** The name the api gives the file (`Content-Disposition: attachment; filename="…"`). */
 export function fileNameOf(response: Response, fallback: string): string {
@@ -49,8 +50,9 @@ export function useFileDownload() {
     try {
       const response = await fetch(url, { headers });
       if (!response.ok) {
-        if (response.status === 401) void auth.signIn();
-        throw await problemError(response);
+        const refusal = await problemError(response);
+        if (response.status === 401) void auth.signIn(signInNoticeOf(refusal.code));
+        throw refusal;
       }
       save(await response.blob(), fileNameOf(response, `${call.path.split('/').pop()}.csv`));
       setStatus('idle');

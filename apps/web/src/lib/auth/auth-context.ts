@@ -16,8 +16,11 @@ export interface Auth {
   user: AuthUser;
   /** The current access token (memory only), or undefined when there is none. */
   getAccessToken(): string | undefined;
-  /** A fresh sign-in at the provider that returns to the current URL (path, query, hash). */
-  signIn(): Promise<void>;
+  /**
+   * A fresh sign-in at the provider that returns to the current URL (path, query, hash);
+   * `notice`: why, shown by the provider's sign-in page.
+   */
+  signIn(notice?: SignOutReason): Promise<void>;
   /**
    * The provider's sign-in page even though a session exists (`prompt=login`), to sign in with
    * another account; returns to the current URL.

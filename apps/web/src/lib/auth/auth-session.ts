@@ -28,7 +28,12 @@ export type SessionStatus =
  * keys.
  */
 const CHANNEL_NAME = 'pp.session';
-const SIGN_OUT_REASONS: readonly unknown[] = ['signed-out', 'idle', 'account-deleted'];
+const SIGN_OUT_REASONS: readonly unknown[] = [
+  'signed-out',
+  'idle',
+  'account-deleted',
+  'ended-elsewhere',
+];
 
 interface SignedOutMessage {
   kind: 'signed-out';
@@ -125,10 +130,10 @@ export class AuthSession {
     return (this.#started ??= this.#start());
   }
 
-  /** A fresh sign-in that returns here (the api refused the token). */
-  readonly signIn = (): Promise<void> => this.#forcedSignIn();
+  /** A fresh sign-in that returns here (the api refused the token); `notice`: why, if known. */
+  readonly signIn = (notice?: SignOutReason): Promise<void> => this.#forcedSignIn(notice);
 
-  /** `notice`: the provider refused to renew, its session has ended. */
+  /** `notice`: why the session is over (the provider refused to renew, the api said so). */
   async #forcedSignIn(notice?: SignOutReason): Promise<void> {
     // A request still in flight when the user signed out is refused: the sign-out goes on.
     if (this.#status.kind === 'signing-out') return;

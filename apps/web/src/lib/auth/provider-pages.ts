@@ -3,8 +3,12 @@
 
 const COLOR_SCHEME_KEY = 'pp.color-scheme';
 
-/** Why a tab is on its way to the sign-in page: the provider's page says so. */
-export type SignOutReason = 'signed-out' | 'idle' | 'account-deleted';
+/**
+ * Why a tab is on its way to the sign-in page: the provider's page says so. `ended-elsewhere`:
+ * the api refused the token because its session was ended (on another device, or by a new
+ * password).
+ */
+export type SignOutReason = 'signed-out' | 'idle' | 'account-deleted' | 'ended-elsewhere';
 
 /** The colour scheme the portal shows: the stored choice, else (`auto`) the system's. */
 export function shownColorScheme(): 'light' | 'dark' {
