@@ -262,7 +262,7 @@ export async function forgetAccountFailures(
 /** Removes counters whose window has passed (the codes' shared counters have a longer one). */
 export async function sweepThrottle(db: IdpDb, policy: ThrottlePolicy): Promise<void> {
   const shared = sql`starts_with(${idpThrottle.key}, 'second-factor-account:')`;
-  const window = sql`make_interval(secs => case when ${shared} then ${policy.secondFactorAccount.windowSeconds} else ${policy.windowSeconds} end)`;
+  const window = sql`make_interval(secs => case when ${shared} then ${policy.secondFactorAccount.windowSeconds}::int else ${policy.windowSeconds}::int end)`;
   await db
     .delete(idpThrottle)
     .where(

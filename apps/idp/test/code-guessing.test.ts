@@ -137,4 +137,20 @@ describe('wrong codes of one account from many addresses', () => {
     });
     expect(fine.response.status).toBe(303);
   });
+
+  it('keep their count through the sweep for a day, while the others go after their window', async () => {
+    const db = database.database.db;
+    await db.execute(sql`delete from idp_throttle`);
+    await db.execute(
+      sql`insert into idp_throttle (key, failures, last_failure_at, next_allowed_at) values
+        ('second-factor-account:a', 11, now() - interval '2 hours', now() - interval '1 hour'),
+        ('second-factor-account:b', 11, now() - interval '25 hours', now() - interval '24 hours'),
+        ('account:c', 5, now() - interval '2 hours', now() - interval '1 hour')`,
+    );
+    await running.idp.sweep();
+    const left = await db.execute(sql`select key from idp_throttle order by key`);
+    expect(JSON.stringify(left)).toContain('second-factor-account:a');
+    expect(JSON.stringify(left)).not.toContain('second-factor-account:b');
+    expect(JSON.stringify(left)).not.toContain('account:c');
+  });
 });

@@ -8,6 +8,7 @@ import {
   signIn,
   signInForm,
   signOut,
+  submitCredentials,
 } from '../../support/sign-in.ts';
 
 // Passkeys (issue 25, decision 0071) through the provider's real pages, with Chromium's virtual
@@ -29,7 +30,12 @@ const TEXTS = {
     remove: (name: string) => `Passkey „${name}“ entfernen`,
     removeConfirm: 'Entfernen',
     removeTitle: 'Passkey entfernen',
-    password: 'Passwort',
+    removeSubmit: 'Passkey entfernen',
+    justSignedIn:
+      'Sie haben sich gerade erst angemeldet; eine weitere Bestätigung ist nicht nötig.',
+    secondStep: 'Mit Passkey bestätigen',
+    usePasskey: 'Passkey verwenden',
+    methodPasswordPasskey: 'Passwort und Passkey',
     none: /^Noch kein Passkey\./,
   },
   en: {
@@ -45,7 +51,11 @@ const TEXTS = {
     remove: (name: string) => `Remove the passkey "${name}"`,
     removeConfirm: 'Remove',
     removeTitle: 'Remove passkey',
-    password: 'Password',
+    removeSubmit: 'Remove passkey',
+    justSignedIn: 'You have just signed in; no further confirmation is needed.',
+    secondStep: 'Confirm with a passkey',
+    usePasskey: 'Use a passkey',
+    methodPasswordPasskey: 'Password and passkey',
     none: /^No passkey yet\./,
   },
 } as const;
@@ -122,6 +132,20 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(rows.nth(1)).toContainText(t.methodPasskey);
     await expectNoAxeViolations(page);
 
+    // With the password, the passkey is the second step (issue 41): the password alone is not
+    // enough any more.
+    await signOut(page);
+    await submitCredentials(page, user.email, user.password);
+    await expect(page.getByRole('heading', { level: 1, name: t.secondStep })).toBeVisible();
+    await expect(page.getByRole('button', { name: t.usePasskey })).toBeFocused();
+    await expectNoAxeViolations(page);
+    const stepped = customerDataLoaded(page);
+    await page.keyboard.press('Enter');
+    await stepped;
+    await expectSignedInAs(page, user.name);
+    await page.goto(`${portal.url}/security`);
+    await expect(rows.nth(1)).toContainText(t.methodPasswordPasskey);
+
     // Removing (keyboard only) asks here, starting on "Abbrechen", then the provider asks for
     // the password.
     await page.getByRole('button', { name: t.remove(passkeyName) }).focus();
@@ -133,10 +157,10 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: t.removeTitle })).toBeVisible();
     await expect(page.getByText(passkeyName)).toBeVisible();
-    const password = page.getByLabel(t.password);
-    await expect(password).toBeFocused();
+    // Signed in a moment ago: that proof counts for five minutes, so one button, no password.
+    await expect(page.getByText(t.justSignedIn)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.keyboard.type(user.password);
+    await page.getByRole('button', { name: t.removeSubmit }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${portal.url}/security`);
     await expect(page.getByText(t.none)).toBeVisible();
