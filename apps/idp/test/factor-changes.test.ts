@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TestBrowser } from '@pp/testing';
 import { findAccountByEmail } from '../src/accounts.ts';
@@ -8,6 +8,7 @@ import { signIn } from './support/oauth.ts';
 import { sentNotices, useIdp } from './support/provider.ts';
 import {
   addPasskey,
+  ageSessions,
   awayFromStepEdge,
   codeAt,
   csrfOf,
@@ -32,10 +33,8 @@ import {
 const idp = useIdp();
 const db = () => idp.database.database.db;
 
-/** Five minutes and a second later for the provider: the sign-in is no longer a recent proof. */
-function laterThanFiveMinutes() {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
-}
+/** The sessions signed in five minutes and a second ago: no longer a recent proof. */
+const laterThanFiveMinutes = () => ageSessions(idp);
 
 const noticesTo = (email: string) =>
   sentNotices.flatMap((mail) =>
@@ -46,16 +45,12 @@ beforeEach(async () => {
   await db().execute(sql`delete from idp_throttle`);
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('adding a second factor to a session that signed in a while ago', () => {
   it('asks for the password before the app’s setup shows its secret', async () => {
     const email = await newAccount(idp, 'spaeter.app');
     const browser = new TestBrowser();
     await signIn(idp.running.issuer, email, PASSWORD, browser);
-    laterThanFiveMinutes();
+    await laterThanFiveMinutes();
     const page = await openAction(idp, browser, 'configure-totp');
     expect(page.status).toBe(200);
     expect(page.html).toContain('Bestätigen Sie, dass Sie es sind');
@@ -92,7 +87,7 @@ describe('adding a second factor to a session that signed in a while ago', () =>
     const email = await newAccount(idp, 'spaeter.passkey');
     const browser = new TestBrowser();
     await signIn(idp.running.issuer, email, PASSWORD, browser);
-    laterThanFiveMinutes();
+    await laterThanFiveMinutes();
     const page = await openAction(idp, browser, 'add-passkey');
     expect(page.html).toContain('Bestätigen Sie, dass Sie es sind');
     const options = await post(idp, browser, `${page.base}/passkey/register-options`, {
@@ -242,7 +237,7 @@ describe('every change of a second factor', () => {
   it('after five minutes asks again, and a removal without a proof removes nothing', async () => {
     const email = await newAccount(idp, 'meldung.spaet');
     const { browser } = await setUpApp(idp, email);
-    laterThanFiveMinutes();
+    await laterThanFiveMinutes();
     const removeApp = await openAction(idp, browser, 'remove-totp');
     expect(removeApp.html).toContain('name="password"');
     const unproven = await post(idp, browser, `${removeApp.base}/action/verify`, {

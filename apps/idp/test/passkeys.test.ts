@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { normalizeHtml, TestBrowser } from '@pp/testing';
 import { createAccount } from '../src/accounts.ts';
 import { listPasskeys } from '../src/passkeys/store.ts';
@@ -19,6 +19,7 @@ import {
   type Tokens,
 } from './support/oauth.ts';
 import { CLIENT_ID, useIdp } from './support/provider.ts';
+import { ageSessions } from './support/sign-in-steps.ts';
 
 const idp = useIdp();
 const PASSWORD = 'Passkey-Test-2026';
@@ -140,10 +141,6 @@ async function signInWith(step: Awaited<ReturnType<typeof passkeyStep>>, asserti
 
 beforeEach(async () => {
   await db().execute(sql`delete from idp_throttle`);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('adding a passkey (pp_action=add-passkey)', () => {
@@ -381,7 +378,7 @@ describe('a passkey and the account’s second factor', () => {
     const [passkey] = await listPasskeys(db(), owner.id);
     const other = await newAccount();
     // Five minutes after the sign-in: the removal asks for the password (issue 41).
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+    await ageSessions(idp);
     const foreign = await openAction(browser, 'remove-passkey', { pp_passkey: passkey?.id ?? '' });
     expect(foreign.html).toContain('„Alt“');
     const wrong = await post(browser, `${foreign.base}/passkey/remove`, {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
@@ -216,4 +217,14 @@ export async function passwordStep(
   const base = form.action.pathname.replace(/\/login$/, '');
   const uid = base.split('/').at(-1) ?? '';
   return { browser, response, html, base, uid, csrf: form.csrf, verifier: form.verifier };
+}
+
+/**
+ * Every provider session signed in `seconds` earlier than it was: the sign-in is no recent proof
+ * any more (flows/verified-action/verified.ts), while the clocks, challenges and tokens stay.
+ */
+export async function ageSessions(idp: IdpHandle, seconds = 5 * 60 + 1): Promise<void> {
+  await idp.database.database.db.execute(
+    sql`update idp_payloads set payload = jsonb_set(payload, '{loginTs}', to_jsonb((payload->>'loginTs')::bigint - ${seconds}::int)) where model = 'Session' and payload ? 'loginTs'`,
+  );
 }
