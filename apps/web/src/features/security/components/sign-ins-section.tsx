@@ -31,7 +31,7 @@ function OutcomeBadge({ outcome }: { outcome: AccountSignIn['outcome'] }) {
   if (outcome === 'incomplete') {
     return (
       <>
-        <Badge variant="outline" color="orange">
+        <Badge variant="outline" color="gray">
           {t('SECURITY.SIGN_INS.INCOMPLETE')}
         </Badge>
         <Text size="xs" c="dimmed">
