@@ -9,22 +9,22 @@ export {
   seedDemoAccounts,
   sweepUnconfirmedAccounts,
   type NewAccount,
-} from './accounts.ts';
+} from './accounts/accounts.ts';
 export {
   accountAdministration,
   AccountChangeRefused,
   type AccountAdministration,
   type AccountAdministrationOptions,
   type AccountChangeRefusal,
-} from './administration.ts';
+} from './accounts/administration.ts';
 export {
   confirmAccountOwner,
   deleteAccount,
   type OwnerCheck,
   type OwnerCheckOptions,
   type OwnerConfirmation,
-} from './account-deletion.ts';
-export { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
+} from './accounts/account-deletion.ts';
+export { DEFAULT_THROTTLE, type ThrottlePolicy } from './sessions/throttle.ts';
 export { LIFETIMES } from './lifetimes.ts';
 export {
   secondFactorsByEmail,
@@ -39,9 +39,9 @@ export {
   endAllAccountSessions,
   type AccountSession,
   type AccountSignIn,
-} from './account-security.ts';
-export { browserLine, describeUserAgent } from './user-agent.ts';
-export { sweepSignInHistory } from './sign-in-history.ts';
+} from './sessions/account-security.ts';
+export { browserLine, describeUserAgent } from './sessions/user-agent.ts';
+export { sweepSignInHistory } from './sessions/sign-in-history.ts';
 // The portal's own public pages (the newsletter's mail links, decision 0077) wear the same frame.
 export { layout, type LegalLinks } from './pages/layout.ts';
 export { html, type SafeHtml } from './pages/html.ts';

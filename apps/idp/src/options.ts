@@ -3,7 +3,7 @@ import type { IdpDb } from './db/database.ts';
 import type { IdentityMailer } from './mail.ts';
 import type { LegalLinks } from './pages/layout.ts';
 import { secondFactorKeys, type SecondFactorKeys } from './second-factor/keys.ts';
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from './throttle.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './sessions/throttle.ts';
 
 /** The subset of a pino (or Fastify) logger the provider writes to. Never given PII or tokens. */
 export interface IdpLogger {

@@ -1,14 +1,14 @@
-import { sweepAccountTokens } from './account-tokens.ts';
-import { sweepUnconfirmedAccounts } from './accounts.ts';
-import { sweepSessionActivity } from './account-security.ts';
-import { sweepPayloads } from './adapter.ts';
-import { sweepEndedSessions } from './ended-sessions.ts';
+import { sweepAccountTokens } from './accounts/account-tokens.ts';
+import { sweepUnconfirmedAccounts } from './accounts/accounts.ts';
+import { sweepSessionActivity } from './sessions/account-security.ts';
+import { sweepPayloads } from './provider/adapter.ts';
+import { sweepEndedSessions } from './sessions/ended-sessions.ts';
 import { buildApp } from './app/build-app.ts';
-import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './keys.ts';
+import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './provider/signing-keys.ts';
 import { LIFETIMES } from './lifetimes.ts';
 import { resolveOptions, type IdentityProviderOptions } from './options.ts';
 import { createProvider } from './provider/create.ts';
-import { sweepThrottle } from './throttle.ts';
+import { sweepThrottle } from './sessions/throttle.ts';
 
 export interface IdentityProvider {
   issuer: string;

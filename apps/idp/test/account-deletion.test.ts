@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { confirmAccountOwner, deleteAccount } from '../src/account-deletion.ts';
-import { createAccount } from '../src/accounts.ts';
+import { confirmAccountOwner, deleteAccount } from '../src/accounts/account-deletion.ts';
+import { createAccount } from '../src/accounts/accounts.ts';
 import { idpAccounts, idpTotp } from '../src/db/schema.ts';
 import { secondFactorKeys } from '../src/second-factor/keys.ts';
 import {

@@ -5,7 +5,7 @@ import {
   createAccount,
   findAccountByEmail,
   seedDemoAccounts,
-} from '../src/accounts.ts';
+} from '../src/accounts/accounts.ts';
 import { idpAccounts } from '../src/db/schema.ts';
 import { createIdpTestDatabase, DEMO_EMAIL, DEMO_PASSWORD } from './support/provider.ts';
 

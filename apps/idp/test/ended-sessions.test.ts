@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { endAccountState } from '../src/adapter.ts';
-import { findAccountByEmail } from '../src/accounts.ts';
+import { endAccountState } from '../src/provider/adapter.ts';
+import { findAccountByEmail } from '../src/accounts/accounts.ts';
 import { idpEndedSessions } from '../src/db/schema.ts';
-import { recordEndedSessions } from '../src/ended-sessions.ts';
+import { recordEndedSessions } from '../src/sessions/ended-sessions.ts';
 import { signIn } from './support/oauth.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, useIdp } from './support/provider.ts';
 

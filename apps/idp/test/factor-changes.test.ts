@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TestBrowser } from '@pp/testing';
-import { findAccountByEmail } from '../src/accounts.ts';
+import { findAccountByEmail } from '../src/accounts/accounts.ts';
 import { listPasskeys } from '../src/passkeys/store.ts';
 import { createCredential, type CreationOptions } from './support/authenticator.ts';
 import { signIn } from './support/oauth.ts';

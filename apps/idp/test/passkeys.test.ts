@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { normalizeHtml, TestBrowser } from '@pp/testing';
-import { createAccount } from '../src/accounts.ts';
+import { createAccount } from '../src/accounts/accounts.ts';
 import { listPasskeys } from '../src/passkeys/store.ts';
 import {
   assertCredential,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TestDatabase } from '@pp/database/testing';
 import { normalizeHtml, TestBrowser } from '@pp/testing';
-import { createAccount } from '../src/accounts.ts';
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../src/throttle.ts';
+import { createAccount } from '../src/accounts/accounts.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../src/sessions/throttle.ts';
 import { authorizeUrl, openSignIn, pkcePair, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
 

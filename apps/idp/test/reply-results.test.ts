@@ -12,7 +12,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function ruleIdsOf(code: string): Promise<(string | null)[]> {
   // An existing file of the provider, so the type checker resolves its imports.
-  const filePath = `${root}apps/idp/src/flows/sign-in/submit.ts`;
+  const filePath = `${root}apps/idp/src/sign-in/submit.ts`;
   const [result] = await eslint.lintText(code, { filePath });
   return result?.messages.map((message) => message.ruleId) ?? [];
 }

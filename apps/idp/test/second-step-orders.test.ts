@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
-import { findAccountByEmail } from '../src/accounts.ts';
+import { findAccountByEmail } from '../src/accounts/accounts.ts';
 import { assertCredential, type SoftCredential } from './support/authenticator.ts';
 import { authorizeUrl, exchangeCode, openSignIn, pkcePair } from './support/oauth.ts';
 import { useIdp, WEB_ORIGIN } from './support/provider.ts';

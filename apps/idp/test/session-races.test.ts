@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { errors, type AdapterPayload } from 'oidc-provider';
 import { normalizeHtml, type TestBrowser } from '@pp/testing';
-import { createPayloadAdapter } from '../src/adapter.ts';
-import { inPayloadScope } from '../src/payload-versions.ts';
+import { createPayloadAdapter } from '../src/provider/adapter.ts';
+import { inPayloadScope } from '../src/provider/payload-versions.ts';
 import { authorizeUrl, pkcePair, signIn } from './support/oauth.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, WEB_ORIGIN, useIdp } from './support/provider.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findAccountByEmail } from '../src/accounts.ts';
+import { findAccountByEmail } from '../src/accounts/accounts.ts';
 import { useIdp } from './support/provider.ts';
 import {
   addPasskey,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
-import { endAllAccountSessions } from '../src/account-security.ts';
-import { createAccount } from '../src/accounts.ts';
+import { endAllAccountSessions } from '../src/sessions/account-security.ts';
+import { createAccount } from '../src/accounts/accounts.ts';
 import { idpSignIns } from '../src/db/schema.ts';
-import { KEPT_PER_OUTCOME, recordSignInEntry } from '../src/sign-in-history.ts';
+import { KEPT_PER_OUTCOME, recordSignInEntry } from '../src/sessions/sign-in-history.ts';
 import { openSignIn, signIn, submitCredentials } from './support/oauth.ts';
 import { sentNotices, useIdp } from './support/provider.ts';
 

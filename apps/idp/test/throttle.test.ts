@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@pp/database/testing';
 import { normalizeHtml, TestBrowser } from '@pp/testing';
-import { createAccount } from '../src/accounts.ts';
+import { createAccount } from '../src/accounts/accounts.ts';
 import { de } from '../src/i18n/de.ts';
 import { en } from '../src/i18n/en.ts';
-import { CEILING_ALERT } from '../src/sign-in-attempt.ts';
-import { findAccountByEmail } from '../src/accounts.ts';
+import { CEILING_ALERT } from '../src/sign-in/sign-in-attempt.ts';
+import { findAccountByEmail } from '../src/accounts/accounts.ts';
 import {
   DEFAULT_THROTTLE,
   delayAfter,
   forgetAccountFailures,
   type ThrottlePolicy,
-} from '../src/throttle.ts';
+} from '../src/sessions/throttle.ts';
 import { openSignIn, submitCredentials } from './support/oauth.ts';
 import { createIdpTestDatabase, startIdp, type RunningIdp } from './support/provider.ts';
 import { passThrottleTime } from './support/throttle-clock.ts';
@@ -270,7 +270,7 @@ describe('failures from one client address (security finding 23.1)', () => {
     const theirs = browserAt('en');
     for (let i = 0; i < 3; i++) await attempt(theirs, bystander, 'wrong');
 
-    // What the reset link does in its transaction (flows/reset-password/change-password.ts).
+    // What the reset link does in its transaction (reset-password/change-password.ts).
     const account = await findAccountByEmail(database.database.db, email);
     if (!account) throw new Error('no account');
     await forgetAccountFailures(database.database.db, account);

@@ -8,7 +8,7 @@ import { plainQueries } from './control-characters.ts';
 import { errorPageHandler } from './error-page.ts';
 import { forwardedHeaders } from './forwarded-headers.ts';
 import { mountProvider } from './mount-provider.ts';
-import { payloadScopeHooks } from '../payload-versions.ts';
+import { payloadScopeHooks } from '../provider/payload-versions.ts';
 import { securityHeaders } from './security-headers.ts';
 import { staticAssets } from './static-assets.ts';
 

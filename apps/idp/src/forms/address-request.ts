@@ -6,7 +6,7 @@ import type { Locale } from '../i18n/locale.ts';
 import { formField, readForm } from '../interaction/form.ts';
 import type { ResolvedOptions } from '../options.ts';
 import type { EmailFormPage } from '../pages/email-form-page.ts';
-import { admitMailRequest } from '../throttle.ts';
+import { admitMailRequest } from '../sessions/throttle.ts';
 import { answerNotBefore } from './answer-not-before.ts';
 import { checkEmail } from './email-rules.ts';
 import { checkFormToken, issueFormToken } from './form-token.ts';

@@ -1,5 +1,5 @@
 import { usesProhibitedAlias } from '@pp/contract';
-import { normalAddress } from '../accounts.ts';
+import { normalAddress } from '../accounts/accounts.ts';
 
 export type EmailProblem = 'missingEmail' | 'invalidEmail' | 'prohibitedAlias';
 

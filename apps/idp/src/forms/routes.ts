@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formScope } from '../app/form-scope.ts';
-import { registerRoutes } from '../flows/register/routes.ts';
-import { resetPasswordRoutes } from '../flows/reset-password/routes.ts';
+import { registerRoutes } from '../registration/routes.ts';
+import { resetPasswordRoutes } from '../reset-password/routes.ts';
 import type { FormDeps } from './types.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { formScope } from '../app/form-scope.ts';
 import { pageRoute } from '../app/page-route.ts';
-import { passkeyRoutes } from '../flows/passkeys/routes.ts';
-import { secondFactorRoutes } from '../flows/second-factor/routes.ts';
-import { signInRoutes } from '../flows/sign-in/routes.ts';
+import { passkeyRoutes } from '../passkeys/routes.ts';
+import { secondFactorRoutes } from '../second-factor/routes.ts';
+import { signInRoutes } from '../sign-in/routes.ts';
 import { INTERACTION_ROUTE } from './params.ts';
 import { showInteraction } from './show.ts';
 import type { InteractionDeps } from './types.ts';

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Account } from '../accounts.ts';
+import type { Account } from '../accounts/accounts.ts';
 import { attemptCode, type AttemptOptions, type CodeOutcome } from '../second-factor/attempt.ts';
 import type { IdpDb } from '../db/database.ts';
 import { sql } from 'drizzle-orm';
-import { recordFailure, recordSuccess, secondsToWait, type ThrottleKeys } from '../throttle.ts';
+import {
+  recordFailure,
+  recordSuccess,
+  secondsToWait,
+  type ThrottleKeys,
+} from '../sessions/throttle.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
 

@@ -8,7 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { ACR_PASSWORD, ACR_SECOND_FACTOR, type LoginMethod } from '../second-factor/amr.ts';
+import { ACR_PASSWORD, ACR_SECOND_FACTOR, type LoginMethod } from '../sign-in/amr.ts';
 import type { StoredPasskey } from './store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Account as ProviderAccount, KoaContextWithOIDC } from 'oidc-provider';
-import { findAccountById } from '../accounts.ts';
+import { findAccountById } from '../accounts/accounts.ts';
 import type { IdpDb } from '../db/database.ts';
 
 export function findAccount(db: IdpDb) {

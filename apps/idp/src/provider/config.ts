@@ -1,13 +1,13 @@
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { createPayloadAdapter } from '../adapter.ts';
-import type { KeyMaterial } from '../keys.ts';
+import { createPayloadAdapter } from './adapter.ts';
+import type { KeyMaterial } from './signing-keys.ts';
 import { LIFETIMES } from '../lifetimes.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { extraTokenClaims, findAccount } from './claims.ts';
 import { loadExistingGrant } from './grant.ts';
 import { pageSources } from './page-sources.ts';
-import { ACR_PASSWORD, ACR_SECOND_FACTOR } from '../second-factor/amr.ts';
-import { actionPolicy } from '../second-factor/actions.ts';
+import { ACR_PASSWORD, ACR_SECOND_FACTOR } from '../sign-in/amr.ts';
+import { actionPolicy } from '../interaction/account-actions.ts';
 
 /** Paths of our own interaction pages; the provider sends the browser there to sign in. */
 export const interactionPath = (uid: string) => `/interaction/${uid}`;

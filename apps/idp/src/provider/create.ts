@@ -1,7 +1,7 @@
 import Provider, { type errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { KeyMaterial } from '../keys.ts';
+import type { KeyMaterial } from './signing-keys.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { trackSessionActivity } from '../session-activity.ts';
+import { trackSessionActivity } from '../sessions/session-activity.ts';
 import { awaitWorkBeforeAnswer, finishBeforeAnswer } from './before-answer.ts';
 import { providerConfiguration } from './config.ts';
 import { listDestroyedSessions } from './ended-sessions.ts';

@@ -1,5 +1,5 @@
 import Provider from 'oidc-provider';
-import { recordEndedSessions } from '../ended-sessions.ts';
+import { recordEndedSessions } from '../sessions/ended-sessions.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { finishBeforeAnswer } from './before-answer.ts';
 

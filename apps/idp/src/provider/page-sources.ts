@@ -1,5 +1,5 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { signedOutPage, signOutPage } from '../flows/sign-out/pages.ts';
+import { signedOutPage, signOutPage } from '../sign-out/pages.ts';
 import { negotiateLocale, type Locale } from '../i18n/locale.ts';
 import { errorPage } from '../pages/error.ts';
 import {

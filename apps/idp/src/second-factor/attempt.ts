@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Account } from '../accounts.ts';
+import type { Account } from '../accounts/accounts.ts';
 import type { IdpDb } from '../db/database.ts';
 import type { ResolvedOptions } from '../options.ts';
-import { noticeCodeFailures } from '../security-notices.ts';
-import { CEILING_ALERT } from '../sign-in-attempt.ts';
+import { noticeCodeFailures } from '../sessions/security-notices.ts';
+import { CEILING_ALERT } from '../sign-in/sign-in-attempt.ts';
 import {
   recordFailure,
   recordSharedFailure,
@@ -11,7 +11,7 @@ import {
   secondFactorThrottleKeys,
   secondsToWait,
   type ThrottleKeys,
-} from '../throttle.ts';
+} from '../sessions/throttle.ts';
 
 export type CodeOutcome =
   | { kind: 'throttled'; waitSeconds: number }

@@ -5,7 +5,7 @@ import type { IdpDb } from '../../src/db/database.ts';
 import { createIdentityProvider, type IdentityProvider } from '../../src/index.ts';
 import type { IdentityProviderOptions } from '../../src/options.ts';
 import type { IdentityMail, IdentityMailer } from '../../src/mail.ts';
-import { seedDemoAccounts } from '../../src/accounts.ts';
+import { seedDemoAccounts } from '../../src/accounts/accounts.ts';
 import { recordingLogger } from './logger.ts';
 
 export const WEB_ORIGIN = 'http://localhost:3000';

@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { normalizeHtml, TestBrowser } from '@pp/testing';
-import { createAccount } from '../../src/accounts.ts';
+import { createAccount } from '../../src/accounts/accounts.ts';
 import {
   assertCredential,
   createCredential,
@@ -221,7 +221,7 @@ export async function passwordStep(
 
 /**
  * Every provider session signed in `seconds` earlier than it was: the sign-in is no recent proof
- * any more (flows/verified-action/verified.ts), while the clocks, challenges and tokens stay.
+ * any more (verified-action/verified.ts), while the clocks, challenges and tokens stay.
  */
 export async function ageSessions(idp: IdpHandle, seconds = 5 * 60 + 1): Promise<void> {
   await idp.database.database.db.execute(
