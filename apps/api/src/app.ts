@@ -5,6 +5,8 @@ import type { DestinationStream } from 'pino';
 import { API_BASE, FieldErrorCode } from '@pp/contract';
 import { logoOrigins, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { LinkKeys } from './lib/mail-links/link-keys.ts';
+import { newsletterLinkKeysOf } from './lib/preferences/newsletter-link-keys.ts';
 import { endedSessionCheck } from './lib/tokens/ended-sessions.ts';
 import { createTokenVerifier, type TokenVerifier } from './lib/tokens/token-verifier.ts';
 import { answerClientError, bareProblem } from './lib/http/bare-answers.ts';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The unsubscribe links' keys: the configured ones, or the database's (decision 0098). */
+    newsletterLinkKeys: LinkKeys;
   }
 }
 
@@ -83,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('newsletterLinkKeys', await newsletterLinkKeysOf(config, database.db));
 
   const requests = requestLogger(config.logLevel, options.logStream);
   app.addHook('onResponse', (request, reply, done) => {

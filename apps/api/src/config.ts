@@ -270,6 +270,14 @@ const EnvSchema = z.object({
       error: 'must be at least 32 printable characters without spaces (openssl rand -base64 32)',
     })
     .optional(),
+  NEWSLETTER_LINK_KEYS_PREVIOUS: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{32,}(?:\s+[\x21-\x7e]{32,})*$/, {
+      error: 'must be keys of at least 32 printable characters, separated by spaces',
+    })
+    .transform((value) => value.split(/\s+/))
+    .optional(),
   OPERATOR_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, {
@@ -347,14 +355,17 @@ export interface Config {
   crm: CrmSettings;
   /**
    * The 32-byte key that encrypts the embedded provider's TOTP secrets (`TOTP_ENCRYPTION_KEY`,
-   * decision 0066); null: the provider's development key (refused in production).
+   * decision 0066); null: one the provider generates per database (refused in production, 0098).
    */
   totpEncryptionKey: Buffer | null;
   /**
-   * The HMAC key of the newsletter's unsubscribe links (`NEWSLETTER_LINK_KEY`, decision 0077),
-   * shared with the operator's newsletter system; in development a fixed key.
+   * The HMAC key that signs the newsletter's unsubscribe links (`NEWSLETTER_LINK_KEY`, decision
+   * 0077), shared with the operator's newsletter system; null: one generated per database
+   * (refused in production, decision 0098).
    */
-  newsletterLinkKey: string;
+  newsletterLinkKey: string | null;
+  /** Earlier keys whose links still verify (`NEWSLETTER_LINK_KEYS_PREVIOUS`, decision 0098). */
+  newsletterLinkKeysPrevious: string[];
   /** Bearer token of the operator endpoints (`/operator/…`); null: they answer 404. */
   operatorToken: string | null;
   demoData: boolean;
@@ -447,9 +458,6 @@ export function logoOrigins(config: Pick<Config, 'logoUrl' | 'publicUrl'>): stri
   const origin = logo === null ? undefined : new URL(logo).origin;
   return origin === undefined || origin === config.publicUrl.origin ? [] : [origin];
 }
-
-/** Signs unsubscribe links outside production; refused there (anyone can read it here). */
-const DEVELOPMENT_NEWSLETTER_LINK_KEY = 'development-only-newsletter-link-key-0000000000';
 
 /** The key's 32 bytes from its hex or base64 (standard or URL-safe) form. */
 function totpKeyOf(value: string | undefined): Buffer | null {
@@ -630,7 +638,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     crm,
     totpEncryptionKey: totpKeyOf(env.TOTP_ENCRYPTION_KEY),
-    newsletterLinkKey: env.NEWSLETTER_LINK_KEY ?? DEVELOPMENT_NEWSLETTER_LINK_KEY,
+    newsletterLinkKey: env.NEWSLETTER_LINK_KEY ?? null,
+    newsletterLinkKeysPrevious: env.NEWSLETTER_LINK_KEYS_PREVIOUS ?? [],
     operatorToken: env.OPERATOR_TOKEN ?? null,
     demoData,
     testEndpoints: env.ENABLE_TEST_ENDPOINTS,

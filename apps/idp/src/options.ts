@@ -2,7 +2,8 @@ import type { FastifyServerOptions } from 'fastify';
 import type { IdpDb } from './db/database.ts';
 import type { IdentityMailer } from './mail.ts';
 import type { LegalLinks } from './pages/layout.ts';
-import { secondFactorKeys, type SecondFactorKeys } from './second-factor/keys.ts';
+import type { SecondFactorKeyOptions } from './second-factor/key-source.ts';
+import type { SecondFactorKeys } from './second-factor/keys.ts';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './sessions/throttle.ts';
 
 /** The subset of a pino (or Fastify) logger the provider writes to. Never given PII or tokens. */
@@ -26,7 +27,7 @@ export interface ServerTimeouts {
   };
 }
 
-export interface IdentityProviderOptions {
+export interface IdentityProviderOptions extends SecondFactorKeyOptions {
   db: IdpDb;
   /** The provider's own origin, e.g. `http://localhost:3001`. */
   issuer: string;
@@ -69,12 +70,6 @@ export interface IdentityProviderOptions {
    */
   serverTimeouts?: ServerTimeouts;
   throttle?: ThrottlePolicy;
-  /**
-   * The 32-byte key that encrypts the TOTP secrets and keys the recovery codes' HMAC
-   * (`TOTP_ENCRYPTION_KEY`, decision 0066). Absent: a fixed development key — the api's
-   * configuration refuses to start without one in production.
-   */
-  totpEncryptionKey?: Buffer | undefined;
   /** How often the keys are re-read, so keys rotated by another instance are picked up. */
   keyRefreshSeconds?: number;
   /** How often expired provider state and throttle counters are deleted. */
@@ -89,7 +84,10 @@ export interface ResolvedOptions extends IdentityProviderOptions {
   secondFactor: SecondFactorKeys;
 }
 
-export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions {
+export function resolveOptions(
+  input: IdentityProviderOptions,
+  secondFactor: SecondFactorKeys,
+): ResolvedOptions {
   const issuer = new URL(input.issuer);
   if (issuer.pathname !== '/' || issuer.search || issuer.hash) {
     throw new Error('the identity provider issuer must be an origin without a path');
@@ -109,6 +107,6 @@ export function resolveOptions(input: IdentityProviderOptions): ResolvedOptions 
     },
     portalUrl: `${webOrigin}/`,
     throttle: input.throttle ?? DEFAULT_THROTTLE,
-    secondFactor: secondFactorKeys(input.totpEncryptionKey),
+    secondFactor,
   };
 }

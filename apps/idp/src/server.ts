@@ -7,6 +7,7 @@ import { buildApp } from './app/build-app.ts';
 import { ensureKeys, loadKeys, rotateSigningKeyInDb } from './provider/signing-keys.ts';
 import { LIFETIMES } from './lifetimes.ts';
 import { resolveOptions, type IdentityProviderOptions } from './options.ts';
+import { secondFactorKeysOf } from './second-factor/key-source.ts';
 import { createProvider } from './provider/create.ts';
 import { sweepThrottle } from './sessions/throttle.ts';
 
@@ -30,7 +31,7 @@ export interface IdentityProvider {
 export async function createIdentityProvider(
   input: IdentityProviderOptions,
 ): Promise<IdentityProvider> {
-  const options = resolveOptions(input);
+  const options = resolveOptions(input, await secondFactorKeysOf(input.db, input));
   const { db, logger } = options;
   await ensureKeys(db);
   let keys = await loadKeys(db, LIFETIMES.retiredKeyRetention);

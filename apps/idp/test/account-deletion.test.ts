@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmAccountOwner, deleteAccount } from '../src/accounts/account-deletion.ts';
 import { createAccount } from '../src/accounts/accounts.ts';
 import { idpAccounts, idpTotp } from '../src/db/schema.ts';
-import { secondFactorKeys } from '../src/second-factor/keys.ts';
+import { secondFactorKeysOf } from '../src/second-factor/key-source.ts';
 import {
   acceptTotpCode,
   replaceRecoveryCodes,
@@ -40,7 +40,8 @@ async function awayFromStepEdge(): Promise<void> {
 
 /** A confirmed authenticator app and recovery codes, as the setup pages leave them. */
 async function withApp(account: { id: string; email: string }) {
-  const keys = secondFactorKeys();
+  // The keys the provider runs with: generated for the database, as no key is configured.
+  const keys = await secondFactorKeysOf(db(), {});
   const setup = await startTotpSetup(db(), keys, account, 'http://localhost:3001');
   const totp = new TOTP({ secret: Secret.fromBase32(setup!.secret), period: 30, digits: 6 });
   await awayFromStepEdge();

@@ -44,6 +44,18 @@ export function secondFactorRequiredBy(issuer: string) {
 }
 
 /**
+ * The key of the authenticator secrets (decision 0066): `TOTP_ENCRYPTION_KEY`, else the one the
+ * provider generates per database (never in production, decision 0098). Outside production what
+ * an earlier version stored under its fixed development key still reads.
+ */
+export function secondFactorKeyOptions(config: Config) {
+  return {
+    totpEncryptionKey: config.totpEncryptionKey ?? undefined,
+    readsOldDevelopmentKey: config.env !== 'production',
+  };
+}
+
+/**
  * The embedded provider's options from the api's configuration, on the api's database: its
  * outbox as the mailer, its prohibited aliases, its proxies and timeouts, its practices'
  * second-factor requirement. `main.ts` and the tests wire the provider the same way.
@@ -68,8 +80,7 @@ export function embeddedProviderOptions(
     mailer: providerMailer(mailSiteOf(config)),
     prohibitedAliases: prohibitedAliasesOf,
     secondFactorRequiredBy: secondFactorRequiredBy(config.oidc.issuer),
-    // Encrypts the TOTP secrets (decision 0066); the configuration requires it in production.
-    ...(config.totpEncryptionKey ? { totpEncryptionKey: config.totpEncryptionKey } : {}),
+    ...secondFactorKeyOptions(config),
     // Fastify's trustProxy, as for the api: the same proxies count (decision 0016).
     trustProxy: trustProxyOption(config.trustProxy),
     // The api's request, header and keep-alive timeouts (decision 0022).

@@ -356,6 +356,29 @@ describe('loadConfig: NEWSLETTER_LINK_KEY (decision 0077)', () => {
   it('refuses a short key', () => {
     expect(() => loadConfig({ NEWSLETTER_LINK_KEY: 'kurz' })).toThrow(/NEWSLETTER_LINK_KEY/);
   });
+
+  it('has no fixed key outside production: unset, a key is generated per database (issue 41)', () => {
+    expect(loadConfig({}).newsletterLinkKey).toBeNull();
+    expect(loadConfig({}).newsletterLinkKeysPrevious).toEqual([]);
+  });
+
+  it('takes the previous keys, which still verify links, separated by spaces', () => {
+    const previous = [
+      'older-newsletter-link-key-0123456789abc',
+      'old,newsletter,link,key,0123456789',
+    ];
+    const config = loadConfig({
+      ...PRODUCTION,
+      NEWSLETTER_LINK_KEYS_PREVIOUS: ` ${previous[0]}   ${previous[1]} `,
+    });
+    expect(config.newsletterLinkKeysPrevious).toEqual(previous);
+    const short = 'kurz-und-geheim';
+    const problems = problemsOf({ NEWSLETTER_LINK_KEYS_PREVIOUS: `${previous[0]} ${short}` });
+    expect(problems).toEqual([
+      'NEWSLETTER_LINK_KEYS_PREVIOUS must be keys of at least 32 printable characters, separated by spaces',
+    ]);
+    expect(problems.join('\n')).not.toContain(short);
+  });
 });
 
 describe('loadConfig: TOTP_ENCRYPTION_KEY (decision 0066)', () => {

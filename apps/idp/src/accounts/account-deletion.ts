@@ -6,12 +6,13 @@ import { idpAccounts } from '../db/schema.ts';
 import type { IdentityMailer } from '../mail.ts';
 import type { IdpLogger } from '../options.ts';
 import { attemptCode } from '../second-factor/attempt.ts';
-import { secondFactorKeys } from '../second-factor/keys.ts';
+import { secondFactorKeysOf, type SecondFactorKeyOptions } from '../second-factor/key-source.ts';
 import { acceptTotpCode, hasConfirmedTotp, useRecoveryCode } from '../second-factor/store.ts';
 import { attemptSignIn } from '../sign-in/sign-in-attempt.ts';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../sessions/throttle.ts';
 
-export interface OwnerCheckOptions {
+/** The provider's second-factor key options: the codes are checked with its keys. */
+export interface OwnerCheckOptions extends SecondFactorKeyOptions {
   db: IdpDb;
   logger: IdpLogger;
   throttle?: ThrottlePolicy;
@@ -19,8 +20,6 @@ export interface OwnerCheckOptions {
   mailer: IdentityMailer;
   /** The portal's address, for the security page's link in that notice. */
   portalUrl: string;
-  /** The provider's `totpEncryptionKey` (decision 0066): the codes are checked with it. */
-  totpEncryptionKey?: Buffer | undefined;
 }
 
 export interface OwnerCheck {
@@ -63,7 +62,7 @@ export async function confirmAccountOwner(
   }
   const typed = check.code?.trim() ?? '';
   if (typed === '') return { kind: 'code-required' };
-  const keys = secondFactorKeys(options.totpEncryptionKey);
+  const keys = await secondFactorKeysOf(options.db, options);
   const code = await attemptCode(attempt, { account, ...client }, async (db) => {
     if (await acceptTotpCode(db, keys, account.id, typed)) return true;
     return useRecoveryCode(db, keys, account.id, typed);

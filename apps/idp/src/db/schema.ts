@@ -124,6 +124,16 @@ export const idpCookieKeys = pgTable('idp_cookie_keys', {
 });
 
 /**
+ * Keys the provider made itself where none is configured, one per purpose (outside production:
+ * the authenticator secrets' key, decision 0098). Whoever reads this table can decrypt with them.
+ */
+export const idpGeneratedKeys = pgTable('idp_generated_keys', {
+  purpose: text('purpose').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
  * Counters per key (hashed): failed sign-ins per account and per client address, and requests of
  * the forms that send mail per client address.
  */

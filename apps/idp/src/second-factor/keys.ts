@@ -1,32 +1,29 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * The key material of the second factor, from the configured `TOTP_ENCRYPTION_KEY` (32 bytes,
- * decision 0066): one key encrypts the TOTP secrets (AES-256-GCM), another, derived from it,
- * keys the HMAC of the recovery codes (decision 0065).
+ * The key material of the second factor, from a 32-byte key (`TOTP_ENCRYPTION_KEY` or the
+ * database's generated one, decisions 0066, 0098): one key encrypts the TOTP secrets
+ * (AES-256-GCM), another, derived from it, keys the HMAC of the recovery codes (decision 0065).
  */
-export interface SecondFactorKeys {
+export interface KeyPair {
   encryption: Buffer;
   recovery: Buffer;
 }
 
-/** Development and tests only: the api's configuration refuses to start without a key in production. */
-export const DEVELOPMENT_TOTP_KEY = createHash('sha256')
-  .update('practice-portal development TOTP encryption key (never for production)')
-  .digest();
+export interface SecondFactorKeys extends KeyPair {
+  /** Older keys that still read secrets and recovery codes stored under them, never write. */
+  readOnly: KeyPair[];
+}
 
-export function secondFactorKeys(key: Buffer = DEVELOPMENT_TOTP_KEY): SecondFactorKeys {
+function keyPairOf(key: Buffer): KeyPair {
   if (key.length !== 32) throw new Error('the TOTP encryption key must be 32 bytes');
   const derive = (label: string) =>
     Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `practice-portal ${label}`, 32));
   return { encryption: derive('totp-secret-v1'), recovery: derive('recovery-code-v1') };
+}
+
+export function secondFactorKeys(key: Buffer, readOnly: Buffer[] = []): SecondFactorKeys {
+  return { ...keyPairOf(key), readOnly: readOnly.map(keyPairOf) };
 }
 
 const VERSION = 'v1';
@@ -41,17 +38,33 @@ export function encryptSecret(keys: SecondFactorKeys, accountId: string, secret:
   return [VERSION, ...parts].join('.');
 }
 
-/** The secret; throws when the value was not encrypted for this account under this key. */
-export function decryptSecret(keys: SecondFactorKeys, accountId: string, stored: string): string {
+function decryptWith(key: Buffer, accountId: string, stored: string): string {
   const [version, iv = '', ciphertext = '', tag = ''] = stored.split('.');
   if (version !== VERSION) throw new Error('unknown TOTP secret format');
-  const decipher = createDecipheriv('aes-256-gcm', keys.encryption, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(accountId));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([
     decipher.update(Buffer.from(ciphertext, 'base64url')),
     decipher.final(),
   ]).toString('utf8');
+}
+
+/**
+ * The secret, under the current key or a read-only older one; throws when the value was not
+ * encrypted for this account under any of them.
+ */
+export function decryptSecret(keys: SecondFactorKeys, accountId: string, stored: string): string {
+  let failure: unknown;
+  for (const { encryption } of [keys, ...keys.readOnly]) {
+    try {
+      return decryptWith(encryption, accountId, stored);
+    } catch (error) {
+      // GCM's tag check failed: perhaps an older key's.
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -79,6 +92,15 @@ export function normalRecoveryCode(typed: string): string | undefined {
 }
 
 /** HMAC-SHA-256 of the normal code and the account, under the recovery key. */
-export function recoveryCodeHash(keys: SecondFactorKeys, accountId: string, code: string): string {
+export function recoveryCodeHash(keys: KeyPair, accountId: string, code: string): string {
   return createHmac('sha256', keys.recovery).update(`${accountId}:${code}`).digest('base64url');
+}
+
+/** The code's hashes under the current key and the read-only older ones: one of them is stored. */
+export function recoveryCodeHashes(
+  keys: SecondFactorKeys,
+  accountId: string,
+  code: string,
+): string[] {
+  return [keys, ...keys.readOnly].map((pair) => recoveryCodeHash(pair, accountId, code));
 }

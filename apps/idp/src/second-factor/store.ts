@@ -10,6 +10,7 @@ import {
   normalRecoveryCode,
   RECOVERY_CODE_COUNT,
   recoveryCodeHash,
+  recoveryCodeHashes,
   type SecondFactorKeys,
 } from './keys.ts';
 
@@ -223,7 +224,7 @@ export async function useRecoveryCode(
     .where(
       and(
         eq(idpRecoveryCodes.accountId, accountId),
-        eq(idpRecoveryCodes.codeHash, recoveryCodeHash(keys, accountId, code)),
+        inArray(idpRecoveryCodes.codeHash, recoveryCodeHashes(keys, accountId, code)),
         isNull(idpRecoveryCodes.usedAt),
       ),
     )

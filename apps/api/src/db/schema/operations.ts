@@ -86,6 +86,16 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Keys the api made itself where none is configured, one per purpose (outside production: the
+ * newsletter links' key, decision 0098). Whoever reads this table can sign with them.
+ */
+export const generatedKeys = pgTable('generated_keys', {
+  purpose: text('purpose').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Fixed-window counters of the rate limiter, shared by all api instances. */
 export const rateLimits = pgTable(
   'rate_limits',

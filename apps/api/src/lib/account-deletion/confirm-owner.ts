@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, FieldErrorCode, type DeleteAccount } from '@pp/contract';
 import { confirmAccountOwner } from '@pp/idp';
+import { secondFactorKeyOptions } from '../../identity/embedded-provider.ts';
 import { providerMailer } from '../../identity/provider-mailer.ts';
 import { mailSiteOf } from '../../mail/outbox.ts';
 import { ApiError } from '../http/problem.ts';
@@ -40,7 +41,7 @@ export async function confirmOwner(
       logger: log,
       mailer: providerMailer(mailSiteOf(config)),
       portalUrl: new URL('/', config.publicUrl).href,
-      totpEncryptionKey: config.totpEncryptionKey ?? undefined,
+      ...secondFactorKeyOptions(config),
     },
     {
       email,

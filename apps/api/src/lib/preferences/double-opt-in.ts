@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { newsletterConfirmations } from '../../db/schema.ts';
 import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
 import { audit } from '../audit/audit-log.ts';
+import type { LinkKey } from '../mail-links/link-keys.ts';
 import { hashLinkSecret, newLinkSecret } from '../mail-links/link-secrets.ts';
 import { lockConsent, storeChoice } from './consent.ts';
 import { CONFIRM_PATH, listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe-link.ts';
@@ -14,6 +15,12 @@ export interface Recipient {
   email: string;
   /** The language of the mail and of the pages its links open. */
   language: Language;
+}
+
+/** Where a confirmation mail's links lead, and the key that signs its unsubscribe link. */
+export interface ConfirmationLinks {
+  config: Config;
+  unsubscribeKey: LinkKey;
 }
 
 export interface SubscriptionRequest {
@@ -40,16 +47,16 @@ const validUntil = () =>
   sql`now() + make_interval(hours => ${NEWSLETTER_CONFIRMATION_VALID_HOURS})`;
 
 /** The confirmation mail with its link and the signed one-click unsubscribe link and headers. */
-async function mailConfirmation(tx: Executor, config: Config, to: Recipient, secret: string) {
+async function mailConfirmation(
+  tx: Executor,
+  { config, unsubscribeKey }: ConfirmationLinks,
+  to: Recipient,
+  secret: string,
+) {
   const confirmLink = new URL(CONFIRM_PATH, config.publicUrl);
   confirmLink.searchParams.set('token', secret);
   confirmLink.searchParams.set('lang', to.language);
-  const unsubscribeLink = unsubscribeUrl(
-    config.publicUrl,
-    config.newsletterLinkKey,
-    to.id,
-    to.language,
-  );
+  const unsubscribeLink = unsubscribeUrl(config.publicUrl, unsubscribeKey, to.id, to.language);
   await enqueueMail(
     tx,
     {
@@ -70,7 +77,7 @@ async function mailConfirmation(tx: Executor, config: Config, to: Recipient, sec
  */
 export async function requestConfirmation(
   tx: Executor,
-  config: Config,
+  links: ConfirmationLinks,
   to: Recipient,
   request: SubscriptionRequest,
 ): Promise<void> {
@@ -82,7 +89,7 @@ export async function requestConfirmation(
     ...request,
     expiresAt: validUntil(),
   });
-  await mailConfirmation(tx, config, to, secret);
+  await mailConfirmation(tx, links, to, secret);
   await audit(tx, {
     actorCustomerId: to.id,
     action: 'newsletter.confirmation_requested',
@@ -97,7 +104,7 @@ export async function requestConfirmation(
  */
 export async function resendConfirmation(
   tx: Executor,
-  config: Config,
+  links: ConfirmationLinks,
   to: Recipient,
   pendingId: string,
 ): Promise<void> {
@@ -106,7 +113,7 @@ export async function resendConfirmation(
     .update(newsletterConfirmations)
     .set({ tokenHash: hash, expiresAt: validUntil() })
     .where(eq(newsletterConfirmations.id, pendingId));
-  await mailConfirmation(tx, config, to, secret);
+  await mailConfirmation(tx, links, to, secret);
   await audit(tx, {
     actorCustomerId: to.id,
     action: 'newsletter.confirmation_resent',

@@ -29,6 +29,10 @@ const Lang = z.object({ lang: z.enum(LANGUAGES).optional() });
 const ConfirmQuery = z.object({ token: LinkSecretSchema });
 const UnsubscribeQuery = z.object({
   c: z.uuid(),
+  k: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8}$/)
+    .optional(),
   s: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 
@@ -99,8 +103,9 @@ export async function newsletterPagesPlugin(app: FastifyInstance): Promise<void>
   const signed = (request: FastifyRequest) => {
     const query = UnsubscribeQuery.safeParse(request.query);
     if (!query.success) return undefined;
-    const { c, s } = query.data;
-    return isUnsubscribeSignature(app.config.newsletterLinkKey, c, s) ? c : undefined;
+    const { c, k, s } = query.data;
+    const link = { customerId: c, keyId: k, signature: s };
+    return isUnsubscribeSignature(app.newsletterLinkKeys, link) ? c : undefined;
   };
 
   app.get(UNSUBSCRIBE_PATH, { schema: { hide: true } }, (request, reply) => {

@@ -23,7 +23,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * now. Saving the choice already waiting sends no second mail (the resend call does).
  */
 export default defineRoute(calls.preferencesUpdatePreferences, async (request) => {
-  const { db, config } = request.server;
+  const { db, config, newsletterLinkKeys } = request.server;
   const customer = request.customer;
   const next = {
     subscribed: request.body.subscribed,
@@ -60,7 +60,8 @@ export default defineRoute(calls.preferencesUpdatePreferences, async (request) =
     if (!widens) await dropPendingRequests(tx, customer.id);
     else if (!alreadyWaiting) {
       const to = { id: customer.id, email: customer.email, language: customer.preferredLanguage };
-      await requestConfirmation(tx, config, to, { ...next, ...wording });
+      const links = { config, unsubscribeKey: newsletterLinkKeys.signing };
+      await requestConfirmation(tx, links, to, { ...next, ...wording });
     }
     return preferencesOf(tx, customer.id);
   });
