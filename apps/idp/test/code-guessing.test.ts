@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
 import type { TestDatabase } from '@pp/database/testing';
+import { findAccountByEmail, hashPassword } from '../src/accounts/accounts.ts';
+import { idpAccounts } from '../src/db/schema.ts';
 import {
   createIdpTestDatabase,
   sentNotices,
@@ -152,5 +154,28 @@ describe('wrong codes of one account from many addresses', () => {
     expect(JSON.stringify(left)).toContain('second-factor-account:a');
     expect(JSON.stringify(left)).not.toContain('second-factor-account:b');
     expect(JSON.stringify(left)).not.toContain('account:c');
+  });
+});
+
+describe('a second step begun with the password', () => {
+  it('ends with a new password: the guesser’s waiting step is gone', async () => {
+    const email = await newAccount(handle, 'raten.neu');
+    const { secret } = await setUpApp(handle, email);
+    const guesser = await passwordStep(handle, email, elsewhere());
+    expect(guesser.response.status).toBe(200);
+    // The owner sets a new password (what the reset link does, docs/product.md §2).
+    const account = await findAccountByEmail(database.database.db, email);
+    await database.database.db
+      .update(idpAccounts)
+      .set({ passwordHash: await hashPassword('Ein-ganz-neues-Passwort-1') })
+      .where(eq(idpAccounts.id, account?.id ?? ''));
+    await awayFromStepEdge();
+    const after = await post(handle, guesser.browser, `${guesser.base}/second-factor`, {
+      csrf: guesser.csrf,
+      mode: 'totp',
+      code: codeAt(secret, 1),
+    });
+    // Before: 303 and a code, `amr ["pwd","otp","mfa"]`, with the old password.
+    expect(after.response.status).toBe(400);
   });
 });

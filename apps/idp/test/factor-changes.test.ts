@@ -3,13 +3,18 @@ import { sql } from 'drizzle-orm';
 import { TestBrowser } from '@pp/testing';
 import { findAccountByEmail } from '../src/accounts/accounts.ts';
 import { listPasskeys } from '../src/passkeys/store.ts';
-import { createCredential, type CreationOptions } from './support/authenticator.ts';
-import { signIn } from './support/oauth.ts';
+import {
+  createCredential,
+  type CreationOptions,
+  type SoftCredential,
+} from './support/authenticator.ts';
+import { openSignIn, signIn } from './support/oauth.ts';
 import { sentNotices, useIdp } from './support/provider.ts';
 import {
   addPasskey,
   ageSessions,
   awayFromStepEdge,
+  claimsOf,
   codeAt,
   csrfOf,
   expectLogin,
@@ -18,6 +23,7 @@ import {
   newAccount,
   openAction,
   originOf,
+  passkeyAnswer,
   PASSWORD,
   post,
   PWD,
@@ -270,3 +276,102 @@ async function addPasskeyInSession(browser: TestBrowser) {
   });
   expect(added.response.status).toBe(303);
 }
+
+describe('a passkey without its PIN (issue 41, outside probe)', () => {
+  /** A new browser's sign-in with the passkey alone, without user verification. */
+  async function signInWithKeyAlone(credential: SoftCredential) {
+    const browser = new TestBrowser();
+    const form = await openSignIn(browser, idp.running.issuer, { ui_locales: 'de' });
+    const base = form.action.pathname.replace(/\/login$/, '');
+    const options = await post(idp, browser, `${base}/passkey/options`, { csrf: form.csrf });
+    const signedIn = await post(idp, browser, `${base}/passkey/sign-in`, {
+      csrf: form.csrf,
+      credential: passkeyAnswer(idp, credential, options.text, { userVerified: false }),
+    });
+    expect(signedIn.response.status).toBe(303);
+    const tokens = await finish(
+      idp,
+      browser,
+      signedIn.response.headers.get('location') ?? '',
+      form.verifier,
+    );
+    expect((await claimsOf(idp, tokens)).access.amr).toEqual(['hwk']);
+    return browser;
+  }
+
+  it('does not count twice: a step-up with it after a sign-in with it is refused', async () => {
+    const email = await newAccount(idp, 'schluessel.zweimal');
+    const { credential } = await addPasskey(idp, email, { userVerified: false });
+    const browser = await signInWithKeyAlone(credential);
+    const page = await openAction(idp, browser, 'step-up');
+    expect(page.html).toContain('Mit Passkey bestätigen');
+    const options = await post(idp, browser, `${page.base}/second-factor/passkey-options`, {
+      csrf: csrfOf(page.html),
+    });
+    const again = await post(idp, browser, `${page.base}/second-factor/passkey`, {
+      csrf: csrfOf(page.html),
+      credential: passkeyAnswer(idp, credential, options.text, { userVerified: false }),
+    });
+    // Before: 303 and `amr ["hwk","mfa"]`, which a practice's second-factor rule took.
+    expect(again.response.status).toBe(401);
+    expect(again.html).toContain('Passkey mit PIN oder Biometrie');
+  });
+
+  it('is no recent proof: adding an app after a sign-in with it asks for the password', async () => {
+    const email = await newAccount(idp, 'schluessel.beweis');
+    const { credential } = await addPasskey(idp, email, { userVerified: false });
+    const browser = await signInWithKeyAlone(credential);
+    const page = await openAction(idp, browser, 'configure-totp');
+    expect(page.html).toContain('Bestätigen Sie, dass Sie es sind');
+    expect(page.html).not.toContain('id="totp-secret"');
+  });
+});
+
+describe('the proof of a verified action', () => {
+  it('holds five minutes from the proof, not for the rest of the action’s hour', async () => {
+    const email = await newAccount(idp, 'beweis.dauer');
+    const browser = new TestBrowser();
+    await signIn(idp.running.issuer, email, PASSWORD, browser);
+    const page = await openAction(idp, browser, 'add-passkey');
+    expect(page.html).toContain('Passkey erstellen');
+    // The proof's cookie: `<account>.<expiry>.<mac>`. Before: the interaction's hour.
+    const expires = Number(browser.cookie('pp_idp_verified')?.split('.')[1]);
+    expect(expires - Date.now() / 1000).toBeLessThanOrEqual(5 * 60);
+    // After a proof by password, five minutes from then.
+    await ageSessions(idp);
+    const later = await openAction(idp, browser, 'add-passkey');
+    const proven = await post(idp, browser, `${later.base}/action/confirm`, {
+      csrf: csrfOf(later.html),
+      method: 'password',
+      password: PASSWORD,
+      code: '',
+    });
+    expect(proven.response.status).toBe(303);
+    const renewed = Number(browser.cookie('pp_idp_verified')?.split('.')[1]);
+    expect(renewed - Date.now() / 1000).toBeGreaterThan(4 * 60);
+    expect(renewed - Date.now() / 1000).toBeLessThanOrEqual(5 * 60);
+  });
+
+  it('renews no recovery codes and removes nothing for an account without an app', async () => {
+    const email = await newAccount(idp, 'ohne.app');
+    const browser = new TestBrowser();
+    await signIn(idp.running.issuer, email, PASSWORD, browser);
+    for (const action of ['new-recovery-codes', 'remove-totp']) {
+      const page = await openAction(idp, browser, action);
+      expect(page.html).toContain('Keine Authenticator-App eingerichtet');
+      const posted = await post(idp, browser, `${page.base}/action/verify`, {
+        csrf: csrfOf(page.html),
+        method: 'verified',
+        code: '',
+        password: '',
+      });
+      expect(posted.response.status).toBe(400);
+    }
+    const account = await findAccountByEmail(db(), email);
+    const rows = await db().execute(
+      sql`select count(*)::int as n from idp_recovery_codes where account_id = ${account?.id ?? ''}`,
+    );
+    expect(JSON.stringify(rows)).toContain('"n":0');
+    expect(noticesTo(email)).toEqual([]);
+  });
+});

@@ -437,6 +437,8 @@ describe('a passkey and the account’s second factor', () => {
     );
     expect(refused.response.status).toBe(401);
     expect(refused.html).toContain('Ihr Konto ist mit einem zweiten Faktor geschützt.');
+    // The refused attempt is in the owner's history (issue 41, outside probe).
+    expect((await historyOf(id)).at(-1)).toBe('failure passkey');
   });
 
   it('refuses an answer after its challenge has expired', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
 import { findAccountByEmail } from '../src/accounts/accounts.ts';
+import { issueSignInTicket } from '../src/sessions/sign-in-ticket.ts';
 import { assertCredential, type SoftCredential } from './support/authenticator.ts';
 import { authorizeUrl, exchangeCode, openSignIn, pkcePair } from './support/oauth.ts';
 import { useIdp, WEB_ORIGIN } from './support/provider.ts';
@@ -270,5 +271,41 @@ describe('the second step after the password, in any order of the pages (issue 4
     expect(own.response.status).toBe(303);
     const location = own.response.headers.get('location') ?? '';
     await expectSignedInWithSecondFactor(way, location, ['pwd', 'hwk', 'mfa']);
+  });
+});
+
+describe('ways into a sign-in without the password form (issue 41, outside probe)', () => {
+  it('a registration’s ticket leads to the second step once the account has a factor', async () => {
+    const email = await newAccount(idp, 'reihenfolge.ticket');
+    const { secret } = await setUpApp(idp, email);
+    const account = await findAccountByEmail(db(), email);
+    const registered = new TestBrowser();
+    registered.setCookie(await issueSignInTicket(db(), idp.running.issuer, account?.id ?? ''));
+    const { verifier, challenge } = pkcePair();
+    const url = authorizeUrl(idp.running.issuer, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const { response, url: landed } = await registered.follow(url, origin());
+    // Before: the ticket finished the sign-in on the password alone, with `amr ["pwd"]`.
+    expect(landed.origin).toBe(origin());
+    const page = await response.text();
+    expect(page).toContain('autocomplete="one-time-code"');
+    const base = landed.pathname;
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    await awayFromStepEdge();
+    const right = await post(idp, registered, `${base}/second-factor`, {
+      csrf,
+      mode: 'totp',
+      code: codeAt(secret, 1),
+    });
+    expect(right.response.status).toBe(303);
+    const code = await codeOfRedirects(
+      idp,
+      registered,
+      right.response.headers.get('location') ?? '',
+    );
+    const tokens = await exchangeCode(idp.running.issuer, code ?? '', verifier);
+    expect((await claimsOf(idp, tokens)).access.amr).toEqual(['pwd', 'otp', 'mfa']);
   });
 });

@@ -7,6 +7,7 @@ import {
   awayFromStepEdge,
   codeAt,
   newAccount,
+  originOf,
   passkeyAnswer,
   passwordStep,
   post,
@@ -103,5 +104,48 @@ describe('one entry per sign-in attempt', () => {
     expect((await historyOf(withPasskey)).slice(start.length)).toEqual([
       'success password+passkey +2fa',
     ]);
+  });
+});
+
+describe('a sign-in that has ended', () => {
+  it('takes no more posts to its second step, and stays a success in the history', async () => {
+    const email = await newAccount(idp, 'verlauf.danach');
+    const { secret } = await setUpApp(idp, email);
+    const before = await historyOf(email);
+    const step = await passwordStep(idp, email);
+    await awayFromStepEdge();
+    const right = await post(idp, step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: codeAt(secret, 1),
+    });
+    expect(right.response.status).toBe(303);
+    // The pending cookie kept (a browser may ignore its clearing): a wrong code afterwards.
+    const cookie = step.browser.cookieNames().includes('pp_idp_second_step');
+    expect(cookie).toBe(false);
+    step.browser.setCookie(step.pendingCookie);
+    const late = await post(idp, step.browser, `${step.base}/second-factor`, {
+      csrf: step.csrf,
+      mode: 'totp',
+      code: '000000',
+    });
+    expect(late.response.status).toBe(400);
+    expect((await historyOf(email)).slice(before.length)).toEqual([
+      'success password+authenticator +2fa',
+    ]);
+  });
+});
+
+describe('the second step’s language switch', () => {
+  it('shows the second step again in the other language, not the sign-in page', async () => {
+    const email = await newAccount(idp, 'sprache.schritt');
+    await setUpApp(idp, email);
+    const step = await passwordStep(idp, email);
+    const link = /href="([^"]*\?lang=en)"/.exec(step.html)?.[1] ?? '';
+    expect(link).not.toBe('');
+    const switched = await step.browser.get(new URL(link.replace(/&amp;/g, '&'), originOf(idp)));
+    const html = await switched.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('Enter your code');
   });
 });

@@ -46,6 +46,16 @@ export class TestBrowser {
     return [...this.cookies.keys()].map((key) => key.split('\n')[0] ?? '');
   }
 
+  /** The value of the cookie `name`, if the browser holds one. */
+  cookie(name: string): string | undefined {
+    return [...this.cookies.entries()].find(([key]) => key.split('\n')[0] === name)?.[1].value;
+  }
+
+  /** Stores a cookie as a `Set-Cookie` header value would (what another page of the site set). */
+  setCookie(header: string): void {
+    this.store(new Response(null, { headers: { 'set-cookie': header } }));
+  }
+
   clearCookies(): void {
     this.cookies.clear();
   }

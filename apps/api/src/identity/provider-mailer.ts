@@ -75,8 +75,10 @@ function timeInGermany(at: Date, language: 'de' | 'en'): string {
 export function providerMailer(site: MailSite): IdentityMailer {
   return {
     async send(tx, mail) {
-      if (await checkMailQuota(tx, { recipient: mail.to, actorCustomerId: null })) return false;
-      await enqueueMail(tx, outgoing(mail), site);
+      const out = outgoing(mail);
+      const subject = { recipient: mail.to, actorCustomerId: null, template: out.template };
+      if (await checkMailQuota(tx, subject)) return false;
+      await enqueueMail(tx, out, site);
       return true;
     },
   };

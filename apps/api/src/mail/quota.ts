@@ -16,7 +16,11 @@ import type { MailTemplateName } from './templates/index.ts';
  * - per practice (the practice the mail is about): 50 an hour, 200 a day;
  * - invitations of one practice to one domain: 30 an hour — as many as one account may send, so
  *   one admin's bulk invitation of the whole staff never meets it; it keeps several accounts of a
- *   practice from sending all of its 50 to one catch-all domain.
+ *   practice from sending all of its 50 to one catch-all domain;
+ * - the notices of an account's security (a new browser, wrong codes, a changed second factor)
+ *   count apart, 10 an hour and 20 a day: whoever fills the recipient's ordinary limit (anyone
+ *   can ask for password resets) must not keep the owner from hearing that their account changed
+ *   (issue 41), and the notices cannot become a flood of their own.
  * Every mail counts, whatever its state. Concurrent requests can overshoot a limit by at most
  * their number, which is fine for a limit against abuse.
  */
@@ -25,7 +29,29 @@ export const MAIL_LIMITS = {
   account: { hour: 30, day: 100 },
   practice: { hour: 50, day: 200 },
   invitationDomain: { hour: 30 },
+  securityNotices: { hour: 10, day: 20 },
 } as const;
+
+/** The mails that tell a person about their account's security (see MAIL_LIMITS). */
+export const SECURITY_NOTICES: readonly MailTemplateName[] = [
+  'new-browser-sign-in',
+  'second-factor-failures',
+  'second-factor-changed',
+];
+
+const securityNotices = sql.join(
+  SECURITY_NOTICES.map((template) => sql`${template}`),
+  sql`, `,
+);
+
+/** Mails of the recipient's mailbox of the same class as `template`: notices or the others. */
+function sameClass(recipient: string, template: MailTemplateName | undefined): SQL {
+  const notice = template !== undefined && SECURITY_NOTICES.includes(template);
+  const inClass = notice
+    ? sql`${mailOutbox.template} in (${securityNotices})`
+    : sql`${mailOutbox.template} not in (${securityNotices})`;
+  return and(sameMailbox(recipient), inClass) ?? inClass;
+}
 
 export interface MailQuotaSubject {
   recipient: string;
@@ -83,8 +109,12 @@ export async function checkMailQuota(
   tx: Executor,
   subject: MailQuotaSubject,
 ): Promise<{ retryAfter: number } | null> {
+  const notice = subject.template !== undefined && SECURITY_NOTICES.includes(subject.template);
   const checks: [SQL, { hour: number; day?: number }][] = [
-    [sameMailbox(subject.recipient), MAIL_LIMITS.recipient],
+    [
+      sameClass(subject.recipient, subject.template),
+      notice ? MAIL_LIMITS.securityNotices : MAIL_LIMITS.recipient,
+    ],
   ];
   if (subject.actorCustomerId) {
     checks.push([eq(mailOutbox.actorCustomerId, subject.actorCustomerId), MAIL_LIMITS.account]);

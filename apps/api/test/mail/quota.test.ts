@@ -3,9 +3,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema.ts';
 import { ApiError } from '../../src/lib/http/problem.ts';
+import { providerMailer } from '../../src/identity/provider-mailer.ts';
 import { checkMailQuota, MAIL_LIMITS } from '../../src/mail/quota.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { enqueue, invitationMail, newAddress, verificationMail } from './fixtures.ts';
+import { enqueue, invitationMail, newAddress, site, verificationMail } from './fixtures.ts';
 
 describe('the mail limits', () => {
   let db: TestDatabase;
@@ -151,5 +152,33 @@ describe('the mail limits', () => {
       }),
     );
     expect(await mailsTo(other)).toBe(0);
+  });
+
+  it('keeps the notices of an account’s security apart: a flood of other mails holds none back', async () => {
+    const to = newAddress('owner');
+    // Anyone who knows the address can fill its ordinary limit (forgotten-password requests).
+    for (let i = 0; i < MAIL_LIMITS.recipient.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(to));
+    }
+    const mailer = providerMailer(site);
+    const notice = {
+      kind: 'second-factor-changed',
+      to,
+      language: 'de',
+      change: 'passkey-added',
+      passkeyName: 'Fremder Schlüssel',
+      at: new Date(),
+      userAgent: '',
+      securityLink: new URL('/security', site.publicUrl),
+    } as const;
+    // Before: false, and the owner never heard of the passkey an intruder added.
+    expect(await mailer.send(db.database.db, notice)).toBe(true);
+    // Notices have a limit of their own, so they cannot be turned into a flood either.
+    for (let i = 1; i < MAIL_LIMITS.securityNotices.hour; i += 1) {
+      expect(await mailer.send(db.database.db, notice)).toBe(true);
+    }
+    expect(await mailer.send(db.database.db, notice)).toBe(false);
+    // And the notices do not use up the ordinary mails of the next hour.
+    expect(await mailsTo(to)).toBe(MAIL_LIMITS.recipient.hour + MAIL_LIMITS.securityNotices.hour);
   });
 });

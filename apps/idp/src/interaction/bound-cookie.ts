@@ -26,8 +26,9 @@ export function boundCookie(
   secret: string,
   uid: string,
   fields: readonly string[],
+  seconds = cookie.seconds,
 ): string {
-  const expires = String(Math.floor(Date.now() / 1000) + cookie.seconds);
+  const expires = String(Math.floor(Date.now() / 1000) + Math.max(0, Math.floor(seconds)));
   const mac = macOf(cookie, uid, [...fields, expires], secret);
   const secure = issuer.startsWith('https:') ? '; Secure' : '';
   const value = [...fields, expires, mac].join('.');

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findAccountById } from '../accounts/accounts.ts';
 import { PageError } from '../app/error-page.ts';
 import { showAction } from '../second-factor/routes.ts';
-import { showSecondStep } from '../second-factor/second-step.ts';
-import { completeSignIn } from '../sign-in/complete.ts';
+import { afterPassword, showSecondStep } from '../second-factor/second-step.ts';
+import { knownDevice } from '../sessions/device-cookie.ts';
 import { showSignIn } from '../sign-in/render.ts';
 import { ACTION_PROMPT } from './account-actions.ts';
 import { PASSWORD_ONLY } from '../sign-in/amr.ts';
@@ -12,23 +12,32 @@ import { clearedTicket, hasTicket, redeemSignInTicket } from '../sessions/sign-i
 import { grantFirstParty } from './consent.ts';
 import { finishInteraction } from './finish.ts';
 import { InteractionParams } from './params.ts';
-import type { InteractionDeps } from './types.ts';
+import type { Interaction, InteractionDeps } from './types.ts';
 
 /**
  * A browser that has just confirmed its new account's address holds a sign-in ticket
- * (sign-in-ticket.ts): its first sign-in needs no password. The cookie goes either way.
+ * (sign-in-ticket.ts): it stands for the password, so the sign-in goes on as after the password
+ * — to the second step where the account has a factor by now (issue 41). The cookie goes either
+ * way.
  */
-async function signInByTicket(deps: InteractionDeps, request: FastifyRequest, reply: FastifyReply) {
+async function signInByTicket(
+  deps: InteractionDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+) {
   const { issuer, db } = deps.options;
   if (!hasTicket(request, issuer)) return undefined;
   void reply.header('set-cookie', clearedTicket(issuer));
   const accountId = await redeemSignInTicket(db, request, issuer);
   const account = accountId === undefined ? undefined : await findAccountById(db, accountId);
   if (account === undefined) return undefined;
-  // A new account has no second factor yet.
-  const message = 'signed in after confirming the address';
-  const signIn = { account, login: PASSWORD_ONLY, method: 'password', message } as const;
-  return completeSignIn(deps, request, reply, signIn);
+  const device = knownDevice(request, issuer, deps.secrets(), account.email);
+  return afterPassword(deps, request, reply, interaction, {
+    account,
+    login: PASSWORD_ONLY,
+    device,
+  });
 }
 
 /**
@@ -47,7 +56,7 @@ export async function showInteraction(
   const interaction = await provider.interactionDetails(request.raw, reply.raw);
   if (interaction.uid !== uid) throw new PageError(400, 'expired');
   if (interaction.prompt.name === 'login') {
-    const signedIn = await signInByTicket(deps, request, reply);
+    const signedIn = await signInByTicket(deps, request, reply, interaction);
     if (signedIn) return signedIn;
     const secondStep = await showSecondStep(deps, request, reply, interaction);
     return secondStep ?? showSignIn(deps, request, reply, interaction);

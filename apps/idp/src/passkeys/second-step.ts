@@ -4,22 +4,29 @@ import { PageError } from '../app/error-page.ts';
 import { SENT, type Sent } from '../app/sent.ts';
 import { knownDevice } from '../sessions/device-cookie.ts';
 import { formField, readForm } from '../interaction/form.ts';
-import type { InteractionDeps } from '../interaction/types.ts';
-import { attemptPasskey } from '../passkeys/attempt.ts';
+import type { Interaction, InteractionDeps } from '../interaction/types.ts';
+import { attemptPasskey } from './attempt.ts';
 import {
   parseCredential,
   passkeyAmr,
   secondStepOptions,
   verifyAuthentication,
   type VerifiedUse,
-} from '../passkeys/ceremony.ts';
-import { keepChallenge, takeChallenge } from '../passkeys/challenges.ts';
-import { accountCredentials, findPasskeyByCredentialId, passkeyUsed } from '../passkeys/store.ts';
-import { rpOf } from '../passkeys/relying-party.ts';
+} from './ceremony.ts';
+import { keepChallenge, takeChallenge } from './challenges.ts';
+import { accountCredentials, findPasskeyByCredentialId, passkeyUsed } from './store.ts';
+import { rpOf } from './relying-party.ts';
 import { refusal } from '../verified-action/confirm.ts';
 import { pageContext } from '../interaction/page-context.ts';
-import { type StepProblem } from '../second-factor/second-step-page.ts';
-import { passed, postedStep, refused, sendStep } from '../second-factor/second-step.ts';
+import type { StepProblem } from '../second-factor/second-step-page.ts';
+import {
+  passed,
+  postedStep,
+  refused,
+  sendStep,
+  sessionFactors,
+  type Holder,
+} from '../second-factor/second-step.ts';
 
 const CsrfForm = z.object({ csrf: formField });
 
@@ -52,6 +59,21 @@ const PasskeyForm = z.object({ csrf: formField, credential: formField });
  * challenge for this account and one of the account's own passkeys (origin, rp id, signature,
  * counter). A passkey after the password is the second factor, with or without its PIN.
  */
+/**
+ * Whether the passkey adds a second factor: after the password always; in a step-up only if the
+ * session began with the password, or the passkey was used with its PIN or biometrics (two
+ * factors by itself).
+ */
+async function secondFactorOf(
+  deps: InteractionDeps,
+  interaction: Interaction,
+  holder: Holder,
+  use: VerifiedUse,
+): Promise<boolean> {
+  if (holder.kind === 'sign-in' || use.userVerified) return true;
+  return (await sessionFactors(deps, interaction)).includes('pwd');
+}
+
 export async function submitPasskey(
   deps: InteractionDeps,
   request: FastifyRequest,
@@ -85,10 +107,26 @@ export async function submitPasskey(
       return true;
     },
   );
-  if (outcome.kind === 'accepted' && checked.use) {
+  const use = checked.use;
+  if (
+    outcome.kind === 'accepted' &&
+    use &&
+    !(await secondFactorOf(deps, interaction, holder, use))
+  ) {
+    // A passkey without its PIN is possession only: after a session that a passkey opened
+    // without the password, it proves nothing new (issue 41, outside probe).
+    const problem: StepProblem = { kind: 'passkey-needs-verification' };
+    return sendStep(deps, request, reply, interaction, holder, {
+      mode: 'passkey',
+      methods,
+      status: 401,
+      problem,
+    });
+  }
+  if (outcome.kind === 'accepted' && use) {
     return passed(deps, request, reply, interaction, holder, {
       mode: 'passkey',
-      amr: passkeyAmr(checked.use),
+      amr: passkeyAmr(use),
     });
   }
   if (outcome.kind === 'failed') await refused(deps, request, holder, 'passkey');

@@ -151,6 +151,9 @@ export async function signIn(
   if (!verified.userVerified && (await hasConfirmedTotp(options.db, account.id))) {
     // One factor only (possession): an account with a second factor is not signed in by it.
     options.logger.info({ accountId: account.id }, 'passkey without user verification refused');
+    const userAgent = keptUserAgent(request.headers['user-agent']);
+    const failure = { email: account.email, userAgent, device, method: 'passkey' } as const;
+    await recordFailedSignIn(options.db, failure);
     return sendSignIn(deps, reply, {
       ...page,
       status: 401,

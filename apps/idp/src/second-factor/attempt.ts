@@ -56,7 +56,7 @@ async function countWrongCode(
   if (shared.failures === policy.freeFailures + 1) {
     options.logger.warn(
       { accountId: attempt.account.id, failures: shared.failures },
-      'second-factor codes refused from every client: the owner is told',
+      'second-factor codes refused from every client',
     );
     await noticeCodeFailures(options, tx, attempt.account);
   }

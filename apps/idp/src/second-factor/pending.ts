@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   boundCookie,
@@ -9,8 +10,10 @@ import { LIFETIMES } from '../lifetimes.ts';
 
 /**
  * Between the password and the second step of one sign-in (decision 0064): a cookie bound to the
- * interaction that names the account whose password was right and the sign-in's entry in its
- * history. Only the second step's pages of that interaction read it; it signs nobody in.
+ * interaction that names the account whose password was right, the sign-in's entry in its
+ * history, and a stamp of that password — so a new password ends every second step begun with
+ * the old one (issue 41). Only the second step's pages of that interaction read it; it signs
+ * nobody in.
  */
 const PENDING: BoundCookie = { name: 'pp_idp_second_step', seconds: LIFETIMES.interaction };
 
@@ -18,6 +21,13 @@ export interface PendingSecondStep {
   accountId: string;
   /** The sign-in's entry in the account's history, settled when the sign-in ends. */
   attemptId: string;
+  /** A stamp of the password's hash at the password step (passwordStamp). */
+  passwordStamp: string;
+}
+
+/** 16 characters of the SHA-256 of the password's hash: changes with every new password. */
+export function passwordStamp(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 }
 
 export function pendingSecondStepCookie(
@@ -26,7 +36,8 @@ export function pendingSecondStepCookie(
   uid: string,
   pending: PendingSecondStep,
 ): string {
-  return boundCookie(PENDING, issuer, secret, uid, [pending.accountId, pending.attemptId]);
+  const fields = [pending.accountId, pending.attemptId, pending.passwordStamp];
+  return boundCookie(PENDING, issuer, secret, uid, fields);
 }
 
 export function clearedSecondStepCookie(issuer: string): string {
@@ -40,7 +51,9 @@ export function pendingSecondStep(
   secrets: readonly string[],
   uid: string,
 ): PendingSecondStep | undefined {
-  const fields = readBoundCookie(PENDING, request, issuer, secrets, uid, 2);
-  const [accountId, attemptId] = fields ?? [];
-  return accountId && attemptId ? { accountId, attemptId } : undefined;
+  const fields = readBoundCookie(PENDING, request, issuer, secrets, uid, 3);
+  const [accountId, attemptId, stamp] = fields ?? [];
+  return accountId && attemptId && stamp
+    ? { accountId, attemptId, passwordStamp: stamp }
+    : undefined;
 }

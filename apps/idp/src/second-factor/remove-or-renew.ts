@@ -5,7 +5,7 @@ import { finishInteraction } from '../interaction/finish.ts';
 import { readForm } from '../interaction/form.ts';
 import type { Interaction, InteractionDeps } from '../interaction/types.ts';
 import { ACR_PASSWORD, ACR_SECOND_FACTOR } from '../sign-in/amr.ts';
-import { removeSecondFactor, replaceRecoveryCodes } from './store.ts';
+import { hasConfirmedTotp, removeSecondFactor, replaceRecoveryCodes } from './store.ts';
 import { noticeSecondFactorChange } from '../sessions/security-notices.ts';
 import { keptUserAgent } from '../sessions/user-agent.ts';
 import { proveForAction, ProofForm } from '../verified-action/confirm.ts';
@@ -85,6 +85,8 @@ export async function verifyAction(
   if (action !== 'remove-totp' && action !== 'new-recovery-codes') {
     throw new PageError(400, 'expired');
   }
+  // Only for an account with an app: its page says so, and a post straight here changes nothing.
+  if (!(await hasConfirmedTotp(options.db, account.id))) throw new PageError(400, 'expired');
   const proof = await proveForAction(deps, request, reply, interaction, account, form);
   if (proof.kind === 'refused') {
     const { status, problem, confirmedWith, headers } = proof;

@@ -23,7 +23,8 @@ export function firstMode(methods: SecondStepMethods): StepMode {
   return (['totp', 'passkey', 'recovery'] as const).find((mode) => offers(methods, mode)) ?? 'totp';
 }
 
-export type StepProblem = CodeProblem | { kind: 'passkey-refused' };
+export type StepProblem =
+  CodeProblem | { kind: 'passkey-refused' } | { kind: 'passkey-needs-verification' };
 
 export interface SecondStepPage {
   locale: Locale;
@@ -42,6 +43,9 @@ export interface SecondStepPage {
 
 function problemOf(locale: Locale, problem: StepProblem | undefined): string[] {
   if (problem?.kind === 'passkey-refused') return [messagesFor(locale).secondFactor.passkeyRefused];
+  if (problem?.kind === 'passkey-needs-verification') {
+    return [messagesFor(locale).passkeys.needsVerification];
+  }
   return problemLines(locale, problem);
 }
 

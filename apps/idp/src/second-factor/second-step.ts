@@ -10,8 +10,14 @@ import type { Interaction, InteractionDeps } from '../interaction/types.ts';
 import { ACTION_PROMPT, actionOfAuthorization } from '../interaction/account-actions.ts';
 import { ACR_SECOND_FACTOR, type LoginMethod } from '../sign-in/amr.ts';
 import { needsSecondStep, secondStepMethods, type SecondStepMethods } from './methods.ts';
-import { clearedSecondStepCookie, pendingSecondStep, pendingSecondStepCookie } from './pending.ts';
 import {
+  clearedSecondStepCookie,
+  passwordStamp,
+  pendingSecondStep,
+  pendingSecondStepCookie,
+} from './pending.ts';
+import {
+  isOpenAttempt,
   recordSignInEntry,
   settleSignInEntry,
   type SignInMethod,
@@ -47,9 +53,12 @@ async function holderOf(
   if (interaction.prompt.name === 'login') {
     const pending = pendingSecondStep(request, issuer, deps.secrets(), interaction.uid);
     const account = pending ? await findAccountById(db, pending.accountId) : undefined;
-    return account && pending
-      ? { kind: 'sign-in', account, attemptId: pending.attemptId }
-      : undefined;
+    // Its password is still the account's, and the sign-in has not ended yet (issue 41).
+    if (!account || !pending || pending.passwordStamp !== passwordStamp(account.passwordHash)) {
+      return undefined;
+    }
+    if (!(await isOpenAttempt(db, pending.attemptId, account.id))) return undefined;
+    return { kind: 'sign-in', account, attemptId: pending.attemptId };
   }
   const action = actionOfAuthorization(interaction.params, interaction.lastSubmission);
   if (interaction.prompt.name !== ACTION_PROMPT || action !== 'step-up') return undefined;
@@ -110,7 +119,7 @@ export async function afterPassword(
     deps.options.issuer,
     deps.secrets()[0] ?? '',
     interaction.uid,
-    { accountId: account.id, attemptId },
+    { accountId: account.id, attemptId, passwordStamp: passwordStamp(account.passwordHash) },
   );
   deps.options.logger.info({ accountId: account.id }, 'password accepted: second step asked');
   const holder: Holder = { kind: 'sign-in', account, attemptId };
@@ -176,10 +185,22 @@ function loginAfter(proof: string): LoginMethod {
   return { amr: ['pwd', proof, 'mfa'], acr: ACR_SECOND_FACTOR };
 }
 
+async function sessionOf(deps: InteractionDeps, interaction: Interaction) {
+  const uid = interaction.session?.uid;
+  return uid ? await deps.provider().Session.findByUid(uid) : undefined;
+}
+
+/** What the step-up's session signed in with (`amr`), before the step. */
+export async function sessionFactors(
+  deps: InteractionDeps,
+  interaction: Interaction,
+): Promise<string[]> {
+  return (await sessionOf(deps, interaction))?.amr ?? [];
+}
+
 /** A step-up's `amr`: the session's factors, the one proven now, and `mfa`. */
 async function steppedUp(deps: InteractionDeps, interaction: Interaction, proof: string) {
-  const uid = interaction.session?.uid;
-  const session = uid ? await deps.provider().Session.findByUid(uid) : undefined;
+  const session = await sessionOf(deps, interaction);
   const before = (session?.amr ?? ['pwd']).filter((value) => value !== 'mfa' && value !== proof);
   const login = { amr: [...before, proof, 'mfa'], acr: ACR_SECOND_FACTOR };
   return {

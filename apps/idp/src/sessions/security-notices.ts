@@ -23,14 +23,16 @@ export async function noticeCodeFailures(
   options: NoticeOptions,
   tx: IdpDb,
   account: Pick<Account, 'email' | 'locale'>,
-): Promise<void> {
-  await options.mailer.send(tx, {
+): Promise<boolean> {
+  const sent = await options.mailer.send(tx, {
     kind: 'second-factor-failures',
     to: account.email,
     language: languageOf(account),
     at: new Date(),
     securityLink: securityLink(options),
   });
+  if (!sent) options.logger.warn({}, 'the wrong-codes notice was held back by the mail limit');
+  return sent;
 }
 
 /**
@@ -44,16 +46,22 @@ export async function noticeSecondFactorChange(
   change: { change: SecondFactorChange; userAgent: string; passkeyName?: string | undefined },
 ): Promise<void> {
   await options.db
-    .transaction((tx) =>
-      options.mailer.send(tx, {
+    .transaction(async (tx) => {
+      const sent = await options.mailer.send(tx, {
         kind: 'second-factor-changed',
         to: account.email,
         language: languageOf(account),
         at: new Date(),
         securityLink: securityLink(options),
         ...change,
-      }),
-    )
+      });
+      if (!sent) {
+        options.logger.warn(
+          { accountId: account.id },
+          'the second-factor notice was held back by the mail limit',
+        );
+      }
+    })
     .catch((error: unknown) =>
       options.logger.error(
         { err: error, accountId: account.id },

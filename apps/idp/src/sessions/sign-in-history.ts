@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { findAccountByEmail } from '../accounts/accounts.ts';
 import type { IdpDb } from '../db/database.ts';
@@ -100,10 +100,24 @@ export async function recordSignInEntry(db: IdpDb, entry: SignInEntry): Promise<
   return row?.id ?? '';
 }
 
+/** Whether the attempt's entry still waits for its second step: not ended in a success. */
+export async function isOpenAttempt(
+  db: IdpDb,
+  attemptId: string,
+  accountId: string,
+): Promise<boolean> {
+  if (!z.uuid().safeParse(attemptId).success) return false;
+  const [row] = await db
+    .select({ outcome: idpSignIns.outcome })
+    .from(idpSignIns)
+    .where(and(eq(idpSignIns.id, attemptId), eq(idpSignIns.accountId, accountId)));
+  return row !== undefined && row.outcome !== 'success';
+}
+
 /**
- * Settles the entry an attempt started (its password was right) with how it went on; an entry
- * that is gone (dropped as too old, or the account's) is written anew. The time stays the
- * attempt's start.
+ * Settles the entry an attempt started (its password was right) with how it went on; a success
+ * stays a success (a late or parallel post cannot turn it into a failure). An entry that is gone
+ * (dropped as too old) is written anew. The time stays the attempt's start.
  */
 export async function settleSignInEntry(
   db: IdpDb,
@@ -120,14 +134,29 @@ export async function settleSignInEntry(
           device: deviceDigest(entry.device),
           newBrowser: entry.newBrowser ?? false,
         })
-        .where(and(eq(idpSignIns.id, attemptId), eq(idpSignIns.accountId, entry.accountId)))
+        .where(
+          and(
+            eq(idpSignIns.id, attemptId),
+            eq(idpSignIns.accountId, entry.accountId),
+            ne(idpSignIns.outcome, 'success'),
+          ),
+        )
         .returning({ id: idpSignIns.id })
     : [];
   if (settled.length === 0) {
-    await recordSignInEntry(db, entry);
+    if (!(await entryExists(db, attemptId))) await recordSignInEntry(db, entry);
     return;
   }
   await keepNewest(db, entry.accountId, entry.outcome);
+}
+
+async function entryExists(db: IdpDb, attemptId: string): Promise<boolean> {
+  if (!z.uuid().safeParse(attemptId).success) return false;
+  const [row] = await db
+    .select({ id: idpSignIns.id })
+    .from(idpSignIns)
+    .where(eq(idpSignIns.id, attemptId));
+  return row !== undefined;
 }
 
 async function keepNewest(db: IdpDb, accountId: string, outcome: SignInOutcomeKind) {

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../accounts/accounts.ts';
 import { boundCookie, readBoundCookie, type BoundCookie } from '../interaction/bound-cookie.ts';
 import type { Interaction, InteractionDeps } from '../interaction/types.ts';
-import { LIFETIMES } from '../lifetimes.ts';
 
 /**
  * Adding, removing or renewing a second factor needs the password or an existing factor proven
@@ -11,24 +10,34 @@ import { LIFETIMES } from '../lifetimes.ts';
  */
 export const VERIFIED_FOR_SECONDS = 5 * 60;
 
-/** Proven for the rest of one action's interaction (the setup of an app may take a while). */
-const VERIFIED: BoundCookie = { name: 'pp_idp_verified', seconds: LIFETIMES.interaction };
+/** A proof for one action's interaction, for five minutes from the proof. */
+const VERIFIED: BoundCookie = { name: 'pp_idp_verified', seconds: VERIFIED_FOR_SECONDS };
 
-export function verifiedCookie(deps: InteractionDeps, uid: string, accountId: string): string {
+export function verifiedCookie(
+  deps: InteractionDeps,
+  uid: string,
+  accountId: string,
+  seconds = VERIFIED_FOR_SECONDS,
+): string {
   const { issuer } = deps.options;
-  return boundCookie(VERIFIED, issuer, deps.secrets()[0] ?? '', uid, [accountId]);
+  return boundCookie(VERIFIED, issuer, deps.secrets()[0] ?? '', uid, [accountId], seconds);
 }
 
-async function signedInRecently(deps: InteractionDeps, interaction: Interaction) {
+/**
+ * A sign-in of the last five minutes that proved the password or two factors: a passkey without
+ * its PIN is possession only, and whoever holds the key must not add a factor with it alone.
+ */
+async function secondsLeftOfSignIn(deps: InteractionDeps, interaction: Interaction) {
   const uid = interaction.session?.uid;
   const session = uid ? await deps.provider().Session.findByUid(uid) : undefined;
   const loginTs = session?.loginTs;
-  return loginTs !== undefined && Date.now() / 1000 - loginTs <= VERIFIED_FOR_SECONDS;
+  const proven = session?.amr?.some((value) => value === 'pwd' || value === 'mfa') ?? false;
+  return proven && loginTs !== undefined ? loginTs + VERIFIED_FOR_SECONDS - Date.now() / 1000 : 0;
 }
 
 /**
  * Whether this action's interaction has the account's proof: its cookie, or a sign-in of the
- * last five minutes — which the cookie then keeps for the rest of the action.
+ * last five minutes — which the cookie then keeps for what is left of those five minutes.
  */
 export async function isVerified(
   deps: InteractionDeps,
@@ -40,7 +49,8 @@ export async function isVerified(
   const { issuer } = deps.options;
   const fields = readBoundCookie(VERIFIED, request, issuer, deps.secrets(), interaction.uid, 1);
   if (fields?.[0] === account.id) return true;
-  if (!(await signedInRecently(deps, interaction))) return false;
-  void reply.header('set-cookie', verifiedCookie(deps, interaction.uid, account.id));
+  const left = await secondsLeftOfSignIn(deps, interaction);
+  if (left <= 0) return false;
+  void reply.header('set-cookie', verifiedCookie(deps, interaction.uid, account.id, left));
   return true;
 }

@@ -216,7 +216,20 @@ export async function passwordStep(
   const html = response.status === 303 ? '' : normalizeHtml(await response.text());
   const base = form.action.pathname.replace(/\/login$/, '');
   const uid = base.split('/').at(-1) ?? '';
-  return { browser, response, html, base, uid, csrf: form.csrf, verifier: form.verifier };
+  /** The second step's cookie as the password's answer set it. */
+  const pendingCookie =
+    response.headers.getSetCookie().find((cookie) => cookie.startsWith('pp_idp_second_step=')) ??
+    '';
+  return {
+    browser,
+    response,
+    html,
+    base,
+    uid,
+    csrf: form.csrf,
+    verifier: form.verifier,
+    pendingCookie,
+  };
 }
 
 /**
