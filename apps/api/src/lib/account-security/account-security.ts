@@ -114,7 +114,7 @@ export function accountSecurityOf(config: Config): WebConfiguration['accountSecu
     }
     case 'auth0':
       // No self-service page: Universal Login enrolls a factor when the sign-in asks for MFA,
-      // which the post-login Action of the README does for this `acr_values`.
+      // which the post-login Action of docs/identity-providers.md does for this `acr_values`.
       return { pageUrl: null, actions: { 'step-up': { acr_values: PAPE_MULTI_FACTOR } } };
     case 'generic':
       return { pageUrl: null, actions: {} };

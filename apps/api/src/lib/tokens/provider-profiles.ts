@@ -102,7 +102,7 @@ const PROFILES: Record<ProviderName, ProviderProfile> = {
     email: 'userinfo',
     // Auth0 writes `amr` into ID tokens only, and its Actions may not set `amr` or `acr` on an
     // access token (restricted claims): a namespaced claim carries the methods instead
-    // (`SECOND_FACTOR_AMR_CLAIM`, README "Auth0").
+    // (`SECOND_FACTOR_AMR_CLAIM`, docs/identity-providers.md, "Auth0").
     secondFactorClaims: { amrClaims: [], acrClaims: [], acrListClaims: [] },
     issuerProblem: (issuer) =>
       new URL(issuer).pathname === '/' && issuer.endsWith('/')

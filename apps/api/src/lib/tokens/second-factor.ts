@@ -61,7 +61,7 @@ const contextListCounts = (contexts: unknown, acrValues: readonly string[]) =>
  * they know or are (a password and a code; a passkey and its PIN); or one of its context claims
  * (`acr`, or a list such as `acrs`) names a value of `acrValues`. A key alone (`hwk`, `swk`, `swk user`) is one factor. The one
  * place this is decided; which claims a provider fills is its profile's, and what it must put
- * there is in the README.
+ * there is in docs/identity-providers.md.
  */
 export function hasSecondFactor(claims: JWTPayload, rule: SecondFactorRule): boolean {
   return (
