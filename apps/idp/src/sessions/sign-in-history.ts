@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { SIGN_IN_METHODS } from '@pp/contract';
 import { findAccountByEmail } from '../accounts/accounts.ts';
 import type { IdpDb } from '../db/database.ts';
 import { idpSignIns, type SignInOutcomeKind } from '../db/schema.ts';
@@ -17,17 +18,7 @@ export const KEPT_PER_OUTCOME = 30;
 /** How many the security page shows. */
 export const SHOWN_SIGN_INS = 30;
 
-/**
- * The method of a sign-in as the history names it: what was proven, in order. Entries written
- * before issue 41 may say `authenticator` or `recovery-code` for the second step alone.
- */
-export const SIGN_IN_METHODS = [
-  'password',
-  'password+authenticator',
-  'password+recovery-code',
-  'password+passkey',
-  'passkey',
-] as const;
+/** The method of a sign-in as the history names it: what was proven, in order (contract). */
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** Whether an `amr` names a second factor. */
