@@ -29,7 +29,7 @@ import { authorizationPlugin } from './plugins/authorization.ts';
 import { identityAdministrationOf } from './identity/select.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { crmPlugin } from './plugins/crm.ts';
-import type { CrmConnector } from './crm/connector.ts';
+import type { CrmConnector } from './crm-sync/connector.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
 import { drainingPlugin } from './plugins/draining.ts';
@@ -52,7 +52,7 @@ export interface AppOptions {
   verifier?: TokenVerifier;
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: DestinationStream;
-  /** The connected CRM (decision 0061); absent or null: the built-in record store. */
+  /** The connected CRM (decision 0061); absent or null: none, the portal's tables are the record. */
   crm?: CrmConnector | null;
   /** The built web app; absent in api-only tests. */
   web?: WebOptions;

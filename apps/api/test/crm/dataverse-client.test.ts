@@ -11,10 +11,10 @@ import {
   type DataverseStandIn,
 } from '@pp/dataverse-stand-in';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dataverseAdapter, type DataverseSettings } from '../../src/crm/dataverse/adapter.ts';
-import { loadMapping, parseMapping } from '../../src/crm/dataverse/mapping.ts';
-import { clientCredentialsTokens } from '../../src/crm/dataverse/token.ts';
-import { CRM_FIELDS } from '../../src/crm/fields.ts';
+import { dataverseClient, type DataverseSettings } from '../../src/crm-sync/dataverse/client.ts';
+import { loadMapping, parseMapping } from '../../src/crm-sync/dataverse/mapping.ts';
+import { clientCredentialsTokens } from '../../src/crm-sync/dataverse/token.ts';
+import { CRM_FIELDS } from '../../src/crm-sync/fields.ts';
 import {
   CRM_ENTITIES,
   CrmConflict,
@@ -22,9 +22,9 @@ import {
   CrmUnavailable,
   type CrmEntity,
   type CrmRecord,
-} from '../../src/crm/port.ts';
+} from '../../src/crm-sync/crm-client.ts';
 
-// The Dataverse adapter against the stand-in Dataverse (apps/dataverse-stand-in). The behaviour
+// The Dataverse client against the stand-in Dataverse (apps/dataverse-stand-in). The behaviour
 // each test relies on is Microsoft's, as documented on Microsoft Learn:
 // - paging: "Page results using OData",
 //   https://learn.microsoft.com/power-apps/developer/data-platform/webapi/query/page-results
@@ -58,8 +58,8 @@ afterEach(() => {
   standIn.setThrottle(null);
 });
 
-function adapterFor(overrides: Partial<DataverseSettings> = {}) {
-  return dataverseAdapter({
+function clientFor(overrides: Partial<DataverseSettings> = {}) {
+  return dataverseClient({
     url: standIn.url,
     authority: standIn.url,
     ...EXAMPLE_CREDENTIALS,
@@ -68,7 +68,7 @@ function adapterFor(overrides: Partial<DataverseSettings> = {}) {
   });
 }
 
-/** What the adapter threw (the test fails when it did not). */
+/** What the client threw (the test fails when it did not). */
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
   try {
     await promise;
@@ -182,10 +182,10 @@ describe('reading from Dataverse', () => {
   it('reads a table page by page and ends with a change token', async () => {
     const added = Array.from({ length: 7 }, () => addContact());
     standIn.seen.length = 0;
-    const adapter = adapterFor({ pageSize: 3 });
+    const client = clientFor({ pageSize: 3 });
 
-    const pages = [await adapter.readAll('customer')];
-    while (pages.at(-1)!.next) pages.push(await adapter.readAll('customer', pages.at(-1)!.next));
+    const pages = [await client.readAll('customer')];
+    while (pages.at(-1)!.next) pages.push(await client.readAll('customer', pages.at(-1)!.next));
 
     const total = standIn.table('contacts').length;
     expect(pages).toHaveLength(Math.ceil(total / 3));
@@ -213,7 +213,7 @@ describe('reading from Dataverse', () => {
       pp_newsletterinterests: '100000000,100000002',
       pp_preferredlanguage: 'en',
     });
-    const record = await adapterFor().read('customer', id);
+    const record = await clientFor().read('customer', id);
     expect(record).toMatchObject({
       entity: 'customer',
       id,
@@ -231,43 +231,43 @@ describe('reading from Dataverse', () => {
       },
     });
     expect((record!.fields.newsletterInterests as string[]).length).toBe(2);
-    expect(await adapterFor().read('customer', randomUUID())).toBeNull();
+    expect(await clientFor().read('customer', randomUUID())).toBeNull();
   });
 
   it('follows changes made in Dataverse: changed and removed records', async () => {
     const edited = addContact();
     const removed = addContact();
-    const adapter = adapterFor({ pageSize: 50 });
-    let page = await adapter.readAll('customer');
-    while (page.next) page = await adapter.readAll('customer', page.next);
+    const client = clientFor({ pageSize: 50 });
+    let page = await client.readAll('customer');
+    while (page.next) page = await client.readAll('customer', page.next);
     const token = page.token!;
 
     standIn.edit('contacts', edited, { firstname: 'Changed in Dynamics' });
     standIn.remove('contacts', removed);
 
-    const changes = await adapter.changes('customer', token);
+    const changes = await client.changes('customer', token);
     expect(changes.changed.map((record) => [record.id, record.fields.firstName])).toEqual([
       [edited, 'Changed in Dynamics'],
     ]);
     expect(changes.removed).toEqual([removed]);
     expect(changes.token).toMatch(/\$deltatoken=/);
 
-    const none = await adapter.changes('customer', changes.token!);
+    const none = await client.changes('customer', changes.token!);
     expect(none).toMatchObject({ changed: [], removed: [] });
   });
 
   it('follows changes across several pages', async () => {
-    const adapter = adapterFor({ pageSize: 2 });
-    let page = await adapter.readAll('customer');
-    while (page.next) page = await adapter.readAll('customer', page.next);
+    const client = clientFor({ pageSize: 2 });
+    let page = await client.readAll('customer');
+    while (page.next) page = await client.readAll('customer', page.next);
     const changed = Array.from({ length: 5 }, () => addContact());
 
     const seen: string[] = [];
-    let changes = await adapter.changes('customer', page.token!);
+    let changes = await client.changes('customer', page.token!);
     seen.push(...changes.changed.map((record) => record.id));
     while (changes.next) {
       expect(changes.token).toBeUndefined();
-      changes = await adapter.changes('customer', changes.next);
+      changes = await client.changes('customer', changes.next);
       seen.push(...changes.changed.map((record) => record.id));
     }
     expect(seen.sort()).toEqual([...changed].sort());
@@ -276,7 +276,7 @@ describe('reading from Dataverse', () => {
 
   it('sends its token only to Dataverse', async () => {
     const failure = await failureOf(
-      adapterFor().changes('customer', 'https://elsewhere.example.com/api/data/v9.2/contacts'),
+      clientFor().changes('customer', 'https://elsewhere.example.com/api/data/v9.2/contacts'),
     );
     expect(failure).toBeInstanceOf(CrmRefused);
   });
@@ -304,12 +304,12 @@ describe('tokens', () => {
   });
 
   it('gets a new token when Dataverse answers 401 for an expired one, and succeeds', async () => {
-    const adapter = adapterFor();
-    await adapter.read('practice', demoAccountId('sommer'));
+    const client = clientFor();
+    await client.read('practice', demoAccountId('sommer'));
     standIn.seen.length = 0;
     standIn.expireTokens();
 
-    const record = await adapter.read('practice', demoAccountId('sommer'));
+    const record = await client.read('practice', demoAccountId('sommer'));
 
     expect(record?.fields.name).toBeTruthy();
     // 401 for the old token, a new one from the token endpoint, the same read again.
@@ -323,7 +323,7 @@ describe('tokens', () => {
 
   it('is unavailable, not refused, when the credentials are wrong', async () => {
     const failure = await failureOf(
-      adapterFor({ clientSecret: '' }).read('practice', demoAccountId('sommer')),
+      clientFor({ clientSecret: '' }).read('practice', demoAccountId('sommer')),
     );
     expect(failure).toBeInstanceOf(CrmUnavailable);
     expect(failure.message).toMatch(/token endpoint/);
@@ -352,7 +352,7 @@ describe('writing to Dataverse', () => {
 
   async function create(entity: CrmEntity, fields: CrmRecord['fields'], id = randomUUID()) {
     const write = { operationId: randomUUID(), entity, id, kind: 'create' as const, fields };
-    const { etag } = await adapterFor().write(write);
+    const { etag } = await clientFor().write(write);
     return { id, etag, write };
   }
 
@@ -369,7 +369,7 @@ describe('writing to Dataverse', () => {
       pp_newslettersubscribed: true,
       pp_newsletterinterests: '100000001',
     });
-    expect(await adapterFor().read('customer', id)).toMatchObject({ fields: customerFields });
+    expect(await clientFor().read('customer', id)).toMatchObject({ fields: customerFields });
   });
 
   it('takes a membership with its role and status', async () => {
@@ -391,7 +391,7 @@ describe('writing to Dataverse', () => {
     const { id, write } = await create('customer', { ...customerFields, email: 'r@example.com' });
     standIn.seen.length = 0;
 
-    const again = await adapterFor().write(write);
+    const again = await clientFor().write(write);
 
     expect(again.etag).toBe(standIn.record('contacts', id)!['@odata.etag']);
     expect(standIn.seen.find((request) => request.method === 'PATCH')).toMatchObject({
@@ -403,7 +403,7 @@ describe('writing to Dataverse', () => {
 
   it('updates with If-Match and answers the new version', async () => {
     const { id, etag } = await create('customer', { ...customerFields, email: 'u@example.com' });
-    const adapter = adapterFor();
+    const client = clientFor();
     const update = {
       operationId: randomUUID(),
       entity: 'customer' as const,
@@ -412,7 +412,7 @@ describe('writing to Dataverse', () => {
       fields: { phone: '+49 30 999', newsletterInterests: [], practiceId: null },
       etag,
     };
-    const next = await adapter.write(update);
+    const next = await client.write(update);
     expect(next.etag).not.toBe(etag);
     expect(standIn.record('contacts', id)).toMatchObject({
       telephone1: '+49 30 999',
@@ -427,7 +427,7 @@ describe('writing to Dataverse', () => {
     });
 
     // The same change on the old version: someone else's change came first.
-    const conflict = await failureOf(adapter.write({ ...update, fields: { phone: '1' } }));
+    const conflict = await failureOf(client.write({ ...update, fields: { phone: '1' } }));
     expect(conflict).toBeInstanceOf(CrmConflict);
     expect(conflict).toMatchObject({ entity: 'customer', id });
   });
@@ -436,7 +436,7 @@ describe('writing to Dataverse', () => {
     const { id } = await create('customer', { ...customerFields, email: 'gone@example.com' });
     standIn.remove('contacts', id);
     const failure = await failureOf(
-      adapterFor().write({
+      clientFor().write({
         operationId: randomUUID(),
         entity: 'customer',
         id,
@@ -469,11 +469,11 @@ describe('writing to Dataverse', () => {
       fields: {},
     };
     standIn.edit('pp_locations', id, { pp_city: 'Potsdam' });
-    expect(await failureOf(adapterFor().write({ ...remove, etag }))).toBeInstanceOf(CrmConflict);
+    expect(await failureOf(clientFor().write({ ...remove, etag }))).toBeInstanceOf(CrmConflict);
 
-    expect(await adapterFor().write(remove)).toEqual({ etag: '' });
+    expect(await clientFor().write(remove)).toEqual({ etag: '' });
     expect(standIn.record('pp_locations', id)).toBeUndefined();
-    expect(await adapterFor().write(remove)).toEqual({ etag: '' });
+    expect(await clientFor().write(remove)).toEqual({ etag: '' });
   });
 
   it('parks a write Dataverse refuses for good, with Dataverse’s reason', async () => {
@@ -512,7 +512,7 @@ describe('writing to Dataverse', () => {
 describe('when Dataverse is busy or away', () => {
   it('answers 429 with Retry-After as unavailable, with the wait', async () => {
     standIn.setThrottle({ every: 1, retryAfterSeconds: 7 });
-    const failure = await failureOf(adapterFor().readAll('practice'));
+    const failure = await failureOf(clientFor().readAll('practice'));
     expect(failure).toBeInstanceOf(CrmUnavailable);
     expect(failure).toMatchObject({ retryAfterMs: 7000 });
   });
@@ -523,7 +523,7 @@ describe('when Dataverse is busy or away', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
     const url = `http://127.0.0.1:${port}`;
-    const failure = await failureOf(adapterFor({ url, authority: url }).readAll('practice'));
+    const failure = await failureOf(clientFor({ url, authority: url }).readAll('practice'));
     expect(failure).toBeInstanceOf(CrmUnavailable);
   });
 
@@ -547,13 +547,13 @@ describe('when Dataverse is busy or away', () => {
       });
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const adapter = adapterFor({ url, authority: url, requestTimeoutMs: 300 });
+      const client = clientFor({ url, authority: url, requestTimeoutMs: 300 });
 
-      const timeout = await failureOf(adapter.readAll('practice'));
+      const timeout = await failureOf(client.readAll('practice'));
       expect(timeout).toBeInstanceOf(CrmUnavailable);
       expect(timeout.message).toContain('no answer in time');
 
-      const down = await failureOf(adapter.readAll('customer'));
+      const down = await failureOf(client.readAll('customer'));
       expect(down).toBeInstanceOf(CrmUnavailable);
       expect(down.message).toContain('Down for upgrade');
     } finally {
@@ -584,7 +584,7 @@ describe('picklists', () => {
   }
 
   it('come from the option sets, with German and English labels and the portal’s codes', async () => {
-    const picklists = await adapterFor().picklists();
+    const picklists = await clientFor().picklists();
     expect(picklists).toContainEqual({
       list: 'salutation',
       code: 'FRAU',
@@ -611,10 +611,10 @@ describe('picklists', () => {
     try {
       const id = addContact({ pp_position: 100000099 });
       // A cached option set that does not know the value is read again.
-      const adapter = adapterFor();
-      await adapter.picklists();
-      expect((await adapter.read('customer', id))?.fields.position).toBe('V100000099');
-      expect(await adapter.picklists()).toContainEqual(
+      const client = clientFor();
+      await client.picklists();
+      expect((await client.read('customer', id))?.fields.position).toBe('V100000099');
+      expect(await client.picklists()).toContainEqual(
         expect.objectContaining({
           list: 'position',
           code: 'V100000099',

@@ -1,9 +1,9 @@
-import type { CrmEntity } from './port.ts';
+import type { CrmEntity } from './crm-client.ts';
 
-// The portal's fields of each mirrored record, in the port's words (`crm/port.ts`). Values are
-// as the portal stores them: codes of picklists (`MR`, `DENTIST`), ISO dates (`1980-04-01`),
-// `de`/`en`, `enabled`/`disabled`, roles and statuses as in `@pp/contract`. References hold the
-// CRM key of the record they point to.
+// The portal's fields of each mirrored record, in the CRM client's words (`crm-client.ts`).
+// Values are as the portal stores them: codes of picklists (`MR`, `DENTIST`), ISO dates
+// (`1980-04-01`), `de`/`en`, `enabled`/`disabled`, roles and statuses as in `@pp/contract`.
+// References hold the CRM key of the record they point to.
 export const CRM_FIELDS = {
   customer: [
     'email',

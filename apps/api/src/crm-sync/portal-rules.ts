@@ -1,5 +1,5 @@
 import { CompanyUpdateSchema, CustomerUpdateSchema, LocationUpdateSchema } from '@pp/contract';
-import type { CrmRecord } from './port.ts';
+import type { CrmRecord } from './crm-client.ts';
 
 // A record from the CRM meets the rules a person's input meets (docs/product.md §3, decision
 // 0049: no web or e-mail addresses in names, lengths, phone numbers, dates): the portal shows and

@@ -8,8 +8,8 @@ import {
   type CrmPicklistEntry,
   type CrmRecord,
   type CrmWrite,
-  type RecordStoreAdapter,
-} from '../port.ts';
+  type CrmClient,
+} from '../crm-client.ts';
 import type { DataverseMapping, EntityMapping } from './mapping.ts';
 import { clientCredentialsTokens } from './token.ts';
 import {
@@ -25,7 +25,7 @@ import {
 } from './values.ts';
 import { DataverseWebApi, refusal, type WebApiAnswer } from './web-api.ts';
 
-// The Dataverse adapter of the record-store port (decision 0061). Microsoft Learn pages it
+// The CRM client for Microsoft Dataverse (decision 0061). Microsoft Learn pages it
 // follows: "Page results using OData" (query/page-results), "Use change tracking to synchronize
 // data with external systems" (use-change-tracking-synchronize-data-external-systems),
 // "Perform conditional operations using the Web API" (webapi/perform-conditional-operations-using-web-api),
@@ -52,10 +52,10 @@ const OPTION_SETS_TTL_MS = 60 * 60_000;
 /** …but not more often than this, so that a page full of an unknown value asks once. */
 const OPTION_SETS_RELOAD_MIN_MS = 60_000;
 
-/** Only ask for the annotation the adapter reads: the table of a polymorphic lookup. */
+/** Only ask for the annotation the client reads: the table of a polymorphic lookup. */
 const LOOKUP_ANNOTATION = 'odata.include-annotations="Microsoft.Dynamics.CRM.lookuplogicalname"';
 
-export function dataverseAdapter(settings: DataverseSettings): RecordStoreAdapter {
+export function dataverseClient(settings: DataverseSettings): CrmClient {
   const { mapping } = settings;
   const pageSize = Math.min(5000, Math.max(1, settings.pageSize ?? 500));
   const timeoutMs = settings.requestTimeoutMs ?? 15_000;

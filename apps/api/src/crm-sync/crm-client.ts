@@ -1,9 +1,10 @@
-// The record-store port (decision 0061): what the portal needs from a customer-relationship
-// backend that keeps customers, practices, locations, memberships and picklists. The portal's
-// own tables are the built-in store; with a CRM they become its mirror: reads stay local, writes
-// reach the CRM through the outbox (`crm/outbox.ts`), and the CRM's changes come back through
-// `changes` (`crm/sync.ts`). An adapter speaks the portal's words below; how they map to the
-// CRM's tables and columns is the adapter's configuration.
+// What the sync needs from the operator's CRM (decision 0061): read all records of a kind, read
+// the changes since a token, read one record, write one, and the picklists. The Dataverse client
+// (`dataverse/client.ts`) is the one there is. Without a CRM none of this runs, and the portal's
+// own tables are the record; with one they become its mirror: reads stay local, writes reach the
+// CRM through the outbox (`outbox/`), and the CRM's changes come back by the sync (`sync/`). A
+// client speaks the portal's words below; how they map to the CRM's tables and columns is its
+// configuration.
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { PicklistName } from '@pp/contract';
@@ -25,7 +26,7 @@ export type CrmValue = string | boolean | readonly string[] | null;
  * A record in the portal's words: `id` is the CRM's key (a GUID). References to other records
  * (`practiceId`, `customerId`, `locationId`) hold the CRM's keys of those records. `fields`
  * names the portal's fields (`firstName`, `postalCode`, `newsletterInterests`, …, see
- * `crm/fields.ts`); a field the CRM does not hold is absent.
+ * `fields.ts`); a field the CRM does not hold is absent.
  */
 export interface CrmRecord {
   entity: CrmEntity;
@@ -46,7 +47,7 @@ export interface CrmChangePage {
   token?: string;
 }
 
-/** A write the outbox hands to the adapter. */
+/** A write the outbox hands to the CRM. */
 export interface CrmWrite {
   /** Same id on every retry of the same write, so that a retry is harmless. */
   operationId: string;
@@ -97,7 +98,9 @@ export class CrmRefused extends Error {
   }
 }
 
-export interface RecordStoreAdapter {
+/** The calls the sync and the outbox make to the CRM. */
+export interface CrmClient {
+  /** The CRM's kind, as `CRM_PROVIDER` names it (`dataverse`). */
   readonly name: string;
   /**
    * A full read of one kind of record, page by page, that ends with a change token

@@ -1,4 +1,4 @@
-import { CrmRefused, type CrmEntity, type CrmRecord, type CrmValue } from '../port.ts';
+import { CrmRefused, type CrmEntity, type CrmRecord, type CrmValue } from '../crm-client.ts';
 import type { EntityMapping, FieldMapping } from './mapping.ts';
 
 // Values between the portal's words and the Web API's JSON (Microsoft Learn: "Create a table

@@ -1,4 +1,4 @@
-import { CrmUnavailable } from '../port.ts';
+import { CrmUnavailable } from '../crm-client.ts';
 
 // OAuth 2.0 client credentials against Microsoft Entra ID (RFC 6749 §4.4; Microsoft Learn:
 // "Microsoft identity platform and the OAuth 2.0 client credentials flow",

@@ -1,4 +1,4 @@
-import { CrmRefused, CrmUnavailable } from '../port.ts';
+import { CrmRefused, CrmUnavailable } from '../crm-client.ts';
 import { reason, type TokenSource } from './token.ts';
 
 // The Dataverse Web API's HTTP side: headers, the bearer token, a time limit, and the answers
@@ -6,7 +6,7 @@ import { reason, type TokenSource } from './token.ts';
 // https://learn.microsoft.com/power-apps/developer/data-platform/webapi/compose-http-requests-handle-errors,
 // and "Service protection API limits",
 // https://learn.microsoft.com/power-apps/developer/data-platform/api-limits). What a 404 or a
-// 412 means depends on the operation, so those come back to the adapter.
+// 412 means depends on the operation, so those come back to the client.
 
 export const WEB_API_PATH = '/api/data/v9.2/';
 

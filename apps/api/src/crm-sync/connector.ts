@@ -1,33 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-
 import type { Db } from '../db/client.ts';
 import { crmConnection } from '../db/schema.ts';
-import { outboxHealth, pushOutbox, type OutboxOutcome } from './outbox.ts';
-import type { RecordStoreAdapter } from './port.ts';
-import type { CrmLog } from './port.ts';
-import { refreshCustomer, refreshPicklists, syncAll, syncHealth } from './sync.ts';
+import type { CrmClient, CrmLog } from './crm-client.ts';
+import { crmHealth, type CrmHealth } from './health.ts';
+import { forgetSentWrites, pushOutbox, type OutboxOutcome } from './outbox/round.ts';
+import { refreshCustomer, syncAll } from './sync/changes.ts';
+import { refreshPicklists } from './sync/picklists.ts';
 
-// Runs a connected CRM (decision 0061): the outbox is pushed every second by every instance
-// (claims keep them apart), the sync rounds and the picklists' refresh by one instance at a time
-// (a lease in `crm_connection`), and a person's own record is read again when they use the
-// portal after a sync interval.
+// Runs the sync with the operator's CRM (decision 0061): the outbox is pushed every second by
+// every instance (claims keep them apart), the sync rounds and the picklists' refresh by one
+// instance at a time (a lease in `crm_connection`), and a person's own record is read again when
+// they use the portal after a sync interval.
 
 /** How long a stop waits for the rounds in progress (within the shutdown's bound). */
 const STOP_WAIT_MS = 10_000;
 
-export interface CrmHealth {
-  provider: string;
-  state: 'ok' | 'behind' | 'failing';
-  lastSyncAt: string | null;
-  /** When the first import of every kind of record finished; null while it has not. */
-  importedAt: string | null;
-  outbox: { waiting: number; oldestWaitingAt: string | null; parked: number };
-  entities: Awaited<ReturnType<typeof syncHealth>>;
-}
-
 export interface CrmConnector {
-  readonly adapter: RecordStoreAdapter;
+  readonly client: CrmClient;
   /** Marks the database as a CRM's mirror: from now on changes enter the outbox. */
   connect(): Promise<void>;
   /** One sync round over every kind of record (the first one imports). */
@@ -47,7 +37,7 @@ export interface CrmConnector {
 
 export interface CrmConnectorOptions {
   db: Db;
-  adapter: RecordStoreAdapter;
+  client: CrmClient;
   log: CrmLog;
   syncSeconds: number;
   /** Pause between pushes of the outbox; default 1 s. */
@@ -57,7 +47,7 @@ export interface CrmConnectorOptions {
 }
 
 export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
-  const { db, adapter, log, syncSeconds } = options;
+  const { db, client, log, syncSeconds } = options;
   const instance = randomUUID();
   const pushIntervalMs = options.pushIntervalMs ?? 1000;
   const picklistMs = (options.picklistHours ?? 24) * 3_600_000;
@@ -81,49 +71,21 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
   }
 
   const connector: CrmConnector = {
-    adapter,
+    client,
     async connect() {
-      await db.insert(crmConnection).values({ provider: adapter.name }).onConflictDoNothing();
+      await db.insert(crmConnection).values({ provider: client.name }).onConflictDoNothing();
     },
-    syncNow: () => syncAll(db, adapter, log),
-    pushNow: () => pushOutbox(db, adapter, log, { stopped: () => stopping }),
-    refreshPicklists: () => refreshPicklists(db, adapter),
+    syncNow: () => syncAll(db, client, log),
+    pushNow: () => pushOutbox(db, client, log, { stopped: () => stopping }),
+    refreshPicklists: () => refreshPicklists(db, client),
     refreshDue: (customerId) => Date.now() - (refreshed.get(customerId) ?? 0) >= syncSeconds * 1000,
     async refreshPerson(customerId) {
       if (!connector.refreshDue(customerId)) return;
       refreshed.set(customerId, Date.now());
       if (refreshed.size > 10_000) refreshed.clear();
-      await refreshCustomer(db, adapter, log, customerId);
+      await refreshCustomer(db, client, log, customerId);
     },
-    async health() {
-      const [outbox, entities, [connection]] = await Promise.all([
-        outboxHealth(db),
-        syncHealth(db),
-        db.select().from(crmConnection),
-      ]);
-      const successes = entities.map((e) => e.lastSuccessAt);
-      const lastSyncAt = successes.includes(null)
-        ? null
-        : successes.reduce((a, b) => (a! < b! ? a : b), successes[0] ?? null);
-      const behindMs = syncSeconds * 3 * 1000;
-      const failing = entities.some(
-        (e) =>
-          e.lastErrorAt !== null && (e.lastSuccessAt === null || e.lastErrorAt > e.lastSuccessAt),
-      );
-      const late =
-        lastSyncAt === null ||
-        Date.now() - Date.parse(lastSyncAt) > behindMs ||
-        (outbox.oldestWaitingAt !== null &&
-          Date.now() - Date.parse(outbox.oldestWaitingAt) > behindMs);
-      return {
-        provider: adapter.name,
-        state: failing ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
-        lastSyncAt,
-        importedAt: connection?.importedAt?.toISOString() ?? null,
-        outbox,
-        entities,
-      };
-    },
+    health: () => crmHealth(db, client.name, syncSeconds),
     start() {
       if (!stopped) return;
       stopped = false;
@@ -169,9 +131,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
           picklistsAt = Date.now();
         }
         const outcome = await connector.syncNow();
-        // What was sent stays a month for the audit's questions, then goes.
-        await db.execute(sql`delete from crm_outbox
-          where status = 'done' and done_at < now() - interval '30 days'`);
+        await forgetSentWrites(db);
         const health = await connector.health();
         log.info({ crm: { ...health, entities: undefined }, sync: outcome }, 'CRM sync round');
       });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PICKLIST_NAMES } from '@pp/contract';
 import { z } from 'zod';
 import { CRM_FIELDS, CRM_REFERENCES } from '../fields.ts';
-import { CRM_ENTITIES, type CrmEntity } from '../port.ts';
+import { CRM_ENTITIES, type CrmEntity } from '../crm-client.ts';
 
 // Which Dataverse table and column holds each of the portal's fields, and how a value
 // translates. The default (`default-mapping.json`, described in README.md beside it) follows the
