@@ -63,6 +63,28 @@ export default tseslint.config(
     },
   },
   {
+    // A route reads: its declared access, a store of its area (`apps/api/src/lib/<area>/`), the
+    // answer. Queries live in the stores, never in a route (issue 42; DEVELOPERS.md).
+    files: ['apps/api/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm(/.*)?$',
+              message: "Routes query through their area's store in apps/api/src/lib/<area>/.",
+            },
+            {
+              regex: '(^|/)db/schema(\\.ts|/.*)?$',
+              message: "Routes query through their area's store in apps/api/src/lib/<area>/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The provider's page script runs in the browser.
     files: ['apps/idp/src/pages/*.js'],
     languageOptions: { globals: { ...globals.browser } },

@@ -3,7 +3,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { API_BASE, FieldErrorCode } from '@pp/contract';
-import { logoOrigins, type Config } from './config.ts';
+import { logoOrigins } from './config/web.ts';
+import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { LinkKeys } from './lib/mail-links/link-keys.ts';
 import { newsletterLinkKeysOf } from './lib/preferences/newsletter-link-keys.ts';
@@ -29,7 +30,7 @@ import { authorizationPlugin } from './plugins/authorization.ts';
 import { identityAdministrationOf } from './identity/select.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { crmPlugin } from './plugins/crm.ts';
-import type { CrmConnector } from './crm/connector.ts';
+import type { CrmConnector } from './crm-sync/connector.ts';
 import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
 import { drainingPlugin } from './plugins/draining.ts';
@@ -52,7 +53,7 @@ export interface AppOptions {
   verifier?: TokenVerifier;
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: DestinationStream;
-  /** The connected CRM (decision 0061); absent or null: the built-in record store. */
+  /** The connected CRM (decision 0061); absent or null: none, the portal's tables are the record. */
   crm?: CrmConnector | null;
   /** The built web app; absent in api-only tests. */
   web?: WebOptions;

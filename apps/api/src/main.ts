@@ -13,9 +13,9 @@ import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
-import type { CrmConnector } from './crm/connector.ts';
-import type { CrmLog } from './crm/port.ts';
-import { crmConnectorOf } from './crm/select.ts';
+import type { CrmConnector } from './crm-sync/connector.ts';
+import type { CrmLog } from './crm-sync/crm-client.ts';
+import { crmConnectorOf } from './crm-sync/select.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Mail workers per instance (see where they start). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { IdentityProviderOptions, IdpDb, IdpLogger } from '@pp/idp';
-import { absoluteLogoUrl, type Config } from '../config.ts';
+import { absoluteLogoUrl } from '../config/web.ts';
+import type { Config } from '../config.ts';
 import { companies, customers, identityLinks, memberships } from '../db/schema.ts';
 import { serverTimeouts } from '../lib/http/server-timeouts.ts';
 import { trustProxyOption } from '../lib/http/trust-proxy.ts';

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CrmConnector } from '../crm/connector.ts';
+import type { CrmConnector } from '../crm-sync/connector.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The connected CRM; null with the built-in record store (decision 0061). */
+    /** The connected CRM; null without one: the portal's tables are the record (decision 0061). */
     crm: CrmConnector | null;
   }
 }

@@ -297,7 +297,7 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
     DATAVERSE_CLIENT_SECRET: 'secret value',
   };
 
-  it('keeps the built-in record store unless told otherwise', () => {
+  it('connects no CRM unless told otherwise', () => {
     expect(loadConfig({}).crm).toEqual({ provider: 'builtin' });
     expect(loadConfig({}).operatorToken).toBeNull();
   });

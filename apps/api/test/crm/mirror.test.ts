@@ -9,11 +9,11 @@ import {
   startDataverseStandIn,
   type DataverseStandIn,
 } from '@pp/dataverse-stand-in';
-import { createCrmConnector, type CrmConnector } from '../../src/crm/connector.ts';
-import { dataverseAdapter } from '../../src/crm/dataverse/adapter.ts';
-import { loadMapping } from '../../src/crm/dataverse/mapping.ts';
-import { takeRecord } from '../../src/crm/sync.ts';
-import type { CrmLog } from '../../src/crm/port.ts';
+import { createCrmConnector, type CrmConnector } from '../../src/crm-sync/connector.ts';
+import type { CrmLog } from '../../src/crm-sync/crm-client.ts';
+import { dataverseClient } from '../../src/crm-sync/dataverse/client.ts';
+import { loadMapping } from '../../src/crm-sync/dataverse/mapping.ts';
+import { takeRecord } from '../../src/crm-sync/sync/apply.ts';
 import {
   auditLog,
   companies,
@@ -62,7 +62,7 @@ function useCrm(): Context {
     const log = { info: line('info'), warn: line('warn'), error: line('error') } as CrmLog;
     context.connector = createCrmConnector({
       db: context.db.database.db,
-      adapter: dataverseAdapter({
+      client: dataverseClient({
         url: context.standIn.url,
         authority: context.standIn.url,
         ...EXAMPLE_CREDENTIALS,
@@ -244,7 +244,7 @@ describe('the portal with its records in Dataverse', () => {
     await profile(demo.ben);
     // A sync round reads Ben's contact …
     const readAt = new Date(Date.now() - 1);
-    const stale = await crm.connector.adapter.read('customer', id);
+    const stale = await crm.connector.client.read('customer', id);
     // … while his change goes out …
     await crm.client.customer.updateCustomerData({
       token: await token(demo.ben),
@@ -563,7 +563,7 @@ describe('the portal with its records in Dataverse', () => {
   });
 });
 
-describe('the built-in record store', () => {
+describe('without a CRM (CRM_PROVIDER=builtin)', () => {
   const api = useApi({ env: { OPERATOR_TOKEN } });
 
   it('writes nothing for a CRM: no outbox, no links', async () => {

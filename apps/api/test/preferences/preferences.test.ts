@@ -167,7 +167,7 @@ describe('Preferences/*', () => {
   it('keeps a pending subscription out of the CRM mirror until it is confirmed', async () => {
     const customer = await createCustomer(api.db.database.db);
     await save(customer.email, choice());
-    // The mirror's triggers capture newsletter_preferences only (crm/mirror.ts).
+    // The mirror's triggers capture newsletter_preferences only (crm-sync/mirror/columns.ts).
     const stored = () =>
       api.db.database.db
         .select()

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import type { CrmConnector } from '../../src/crm/connector.ts';
+import type { CrmConnector } from '../../src/crm-sync/connector.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createTokenVerifier } from '../../src/lib/tokens/token-verifier.ts';
 import type { TestIssuer } from './issuer.ts';
@@ -29,7 +29,7 @@ export interface TestAppOptions {
    * which test endpoints and the mailbox require; tokens still come from the test issuer.
    */
   embeddedProvider?: boolean;
-  /** A connected CRM (decision 0061); absent: the built-in record store. */
+  /** A connected CRM (decision 0061); absent: none, the portal's tables are the record. */
   crm?: CrmConnector;
   /** Registers extra routes before the app is ready (e.g. a throw-away route of an error test). */
   extend?: (app: FastifyInstance) => void | Promise<void>;

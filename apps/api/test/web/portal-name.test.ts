@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
-import { ConfigError, absoluteLogoUrl, loadConfig, logoOrigins } from '../../src/config.ts';
+import { absoluteLogoUrl, logoOrigins } from '../../src/config/web.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { useApi } from '../support/context.ts';
 import { createWebFixture, FIXTURE } from './web-fixture.ts';
 

@@ -16,9 +16,9 @@ import {
 import { createdAt } from './columns.ts';
 import { customers } from './customers.ts';
 
-// The mirror of a customer-relationship backend (decision 0061). With the built-in record store
-// these tables stay empty: `crm_connection` has no row, and the triggers of migration 0014 write
-// nothing to the outbox.
+// The sync with the operator's CRM (decision 0061, `apps/api/src/crm-sync/`). Without a CRM the
+// portal's tables are the record and these stay empty: `crm_connection` has no row, and the
+// triggers of migration 0014 write nothing to the outbox.
 
 const ENTITY_CHECK = `in ('customer', 'practice', 'location', 'membership', 'locationAssignment')`;
 

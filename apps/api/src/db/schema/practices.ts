@@ -41,7 +41,7 @@ export const companies = pgTable(
     status: text('status', { enum: COMPANY_STATUSES }).notNull().default('enabled'),
     /**
      * Its members need a second factor in their token for any call on its data (decision 0069).
-     * The portal's own setting, not the CRM's: crm/mirror.ts maps no field to it.
+     * The portal's own setting, not the CRM's: crm-sync/mirror/columns.ts maps no field to it.
      */
     requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
     createdBy: uuid('created_by').references(() => customers.id, { onDelete: 'set null' }),

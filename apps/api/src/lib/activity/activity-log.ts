@@ -6,18 +6,10 @@ import {
   type ActivityEntry,
   type ActivityKind,
   type ActivityLog,
-  type ActivityPerson,
 } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
-import {
-  auditLog,
-  companies,
-  customers,
-  invitations,
-  locations,
-  memberships,
-} from '../../db/schema.ts';
-import { TypedInviteeSchema } from '../employees/typed.ts';
+import { auditLog, companies, locations, memberships } from '../../db/schema.ts';
+import { isUuid, peopleNamed, personIdsOf, personOf } from './activity-people.ts';
 
 /** The filters of the log (decision 0082). */
 export interface ActivityFilters {
@@ -55,79 +47,6 @@ function selecting(companyId: string, filters: ActivityFilters): SQL | undefined
 }
 
 type AuditRow = typeof auditLog.$inferSelect;
-
-const personIdsOf = (rows: AuditRow[]) => [
-  ...new Set(
-    rows.flatMap((row) => [
-      ...(row.actorCustomerId ? [row.actorCustomerId] : []),
-      ...(row.entity === 'membership' && row.entityId ? [row.entityId] : []),
-    ]),
-  ),
-];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const fullName = (first: string | null, last: string | null) =>
-  [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
-
-/**
- * People's names as they are now (decision 0082): the customer's own name, else the name typed
- * when they were invited to this practice, else their address. An id with no customer is a
- * deleted account (its entries carry a pseudonym, decision 0078): no name.
- */
-async function peopleNamed(
-  db: Executor,
-  companyId: string,
-  ids: string[],
-): Promise<Map<string, string>> {
-  const valid = ids.filter((id) => UUID.test(id));
-  const names = new Map<string, string>();
-  if (valid.length === 0) return names;
-  const found = await db
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-    })
-    .from(customers)
-    .where(inArray(customers.id, valid));
-  const unnamed = found.filter((row) => !fullName(row.firstName, row.lastName));
-  const typed = unnamed.length
-    ? await db
-        .select({ customerId: invitations.customerId, typed: invitations.typed })
-        .from(invitations)
-        .where(
-          and(
-            eq(invitations.companyId, companyId),
-            inArray(
-              invitations.customerId,
-              unnamed.map((row) => row.id),
-            ),
-          ),
-        )
-        .orderBy(desc(invitations.createdAt))
-    : [];
-  for (const row of found) {
-    const invited = typed.find((invitation) => invitation.customerId === row.id);
-    const typedName = invited
-      ? (() => {
-          const parsed = TypedInviteeSchema.safeParse(invited.typed);
-          return parsed.success ? fullName(parsed.data.firstName, parsed.data.lastName) : null;
-        })()
-      : null;
-    names.set(row.id, fullName(row.firstName, row.lastName) ?? typedName ?? row.email);
-  }
-  return names;
-}
-
-function personOf(id: string | null, names: Map<string, string>): ActivityPerson | null {
-  if (!id) return null;
-  const name = names.get(id);
-  return name === undefined
-    ? { customerId: null, name: null, deleted: true }
-    : { customerId: id, name, deleted: false };
-}
 
 type Value = string | number | boolean | null;
 const isValue = (value: unknown): value is Value =>
@@ -193,7 +112,7 @@ async function entriesOf(
   const locationIds = [
     ...new Set(
       rows.flatMap((row) =>
-        row.entity === 'location' && row.entityId && UUID.test(row.entityId) ? [row.entityId] : [],
+        row.entity === 'location' && row.entityId && isUuid(row.entityId) ? [row.entityId] : [],
       ),
     ),
   ];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, emailChanges } from '../../db/schema.ts';
 import type { IdentityAdministration } from '../../identity/administration.ts';
@@ -25,4 +25,38 @@ export async function dropPendingChanges(tx: Executor, customerId: string): Prom
   await tx
     .delete(emailChanges)
     .where(and(eq(emailChanges.customerId, customerId), isNull(emailChanges.usedAt)));
+}
+
+/** A request to move to `newEmail`, confirmed by the link whose secret hashes to `tokenHash`. */
+export async function recordEmailChange(
+  tx: Executor,
+  change: { customerId: string; newEmail: string; tokenHash: string },
+): Promise<void> {
+  await tx.insert(emailChanges).values({
+    ...change,
+    expiresAt: sql`now() + make_interval(hours => ${EMAIL_CHANGE_VALID_HOURS})`,
+  });
+}
+
+/** The request a link names, locked (`for update`) so that it is used once; undefined: none. */
+export async function emailChangeByLink(tx: Executor, tokenHash: string) {
+  const [change] = await tx
+    .select({
+      id: emailChanges.id,
+      customerId: emailChanges.customerId,
+      newEmail: emailChanges.newEmail,
+      usedAt: emailChanges.usedAt,
+      expired: sql<boolean>`${emailChanges.expiresAt} <= now()`,
+    })
+    .from(emailChanges)
+    .where(eq(emailChanges.tokenHash, tokenHash))
+    .for('update');
+  return change;
+}
+
+export async function markEmailChangeUsed(tx: Executor, id: string): Promise<void> {
+  await tx
+    .update(emailChanges)
+    .set({ usedAt: sql`now()` })
+    .where(eq(emailChanges.id, id));
 }

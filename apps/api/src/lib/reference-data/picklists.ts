@@ -1,5 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { FieldErrorCode, type PicklistName, type TypedFieldError } from '@pp/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  FieldErrorCode,
+  type Language,
+  type PicklistName,
+  type Picklists,
+  type PicklistValue,
+  type TypedFieldError,
+} from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { picklistValues } from '../../db/schema.ts';
 
@@ -49,4 +56,26 @@ export async function unknownChoices(
     });
   }
   return errors;
+}
+
+/** Every picklist's active values in their order, labelled in `language`. */
+export async function picklistsIn(db: Executor, language: Language): Promise<Picklists> {
+  const rows = await db
+    .select()
+    .from(picklistValues)
+    .where(eq(picklistValues.active, true))
+    .orderBy(asc(picklistValues.list), asc(picklistValues.sortOrder), asc(picklistValues.code));
+  const valuesOf = (list: PicklistName): { values: PicklistValue[] } => ({
+    values: rows
+      .filter((row) => row.list === list)
+      .map((row) => ({ value: row.code, label: language === 'en' ? row.labelEn : row.labelDe })),
+  });
+  return {
+    salutation: valuesOf('salutation'),
+    position: valuesOf('position'),
+    professions: valuesOf('professions'),
+    newsletterDistributor: valuesOf('newsletterDistributor'),
+    newsletterInterests: valuesOf('newsletterInterests'),
+    otherIndustries: valuesOf('otherIndustries'),
+  };
 }

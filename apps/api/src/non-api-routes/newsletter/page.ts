@@ -1,6 +1,7 @@
 import type { Language } from '@pp/contract';
 import { html, layout, type LegalLinks } from '@pp/idp';
-import { absoluteLogoUrl, type Config } from '../../config.ts';
+import { absoluteLogoUrl } from '../../config/web.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * The operator's Impressum, privacy page, name and logo, and the accessibility statement, as on

@@ -1,5 +1,5 @@
 import { calls } from '@pp/contract';
-import { entitlementsOf } from '../../lib/practices/practice.ts';
+import { entitlementsOf } from '../../lib/practices/practice-store.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.companyCheckEntitlements, async (request) =>

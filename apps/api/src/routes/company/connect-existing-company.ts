@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { companies, memberships } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { notifyAdmins } from '../../lib/practices/connect-request.ts';
+import { enabledPracticeByPair, requestMembership } from '../../lib/practices/practice-store.ts';
 import { recordSentRequest } from '../../lib/practices/sent-requests.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -20,29 +19,9 @@ export default defineRoute(
     const customer = request.customer;
     const { customerNumber, postalCode } = request.body;
     await db.transaction(async (tx) => {
-      const [practice] = await tx
-        .select({ id: companies.id, name: companies.name })
-        .from(companies)
-        .where(
-          and(
-            eq(companies.customerNumber, customerNumber),
-            eq(companies.postalCode, postalCode),
-            eq(companies.status, 'enabled'),
-          ),
-        );
-      const inserted = practice
-        ? await tx
-            .insert(memberships)
-            .values({
-              customerId: customer.id,
-              companyId: practice.id,
-              role: 'member',
-              status: 'requested',
-            })
-            .onConflictDoNothing()
-            .returning({ customerId: memberships.customerId })
-        : [];
-      const joined = practice && inserted.length > 0 ? practice : undefined;
+      const practice = await enabledPracticeByPair(tx, { customerNumber, postalCode });
+      const requested = practice ? await requestMembership(tx, customer.id, practice.id) : false;
+      const joined = practice && requested ? practice : undefined;
       await recordSentRequest(tx, customer.id, { customerNumber, postalCode }, joined?.id ?? null);
       if (!joined) return;
       await audit(tx, {

@@ -1,6 +1,7 @@
 import { calls } from '@pp/contract';
 import { audit } from '../../lib/audit/audit-log.ts';
-import { setCompanyStatus, toCompany } from '../../lib/practices/practice.ts';
+import { setCompanyStatus } from '../../lib/practices/practice-store.ts';
+import { toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.companyEnableCompany, async (request) => {

@@ -1,5 +1,6 @@
 import { calls } from '@pp/contract';
-import { companyById, toCompany } from '../../lib/practices/practice.ts';
+import { companyById } from '../../lib/practices/practice-store.ts';
+import { toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
 export default defineRoute(calls.companyGetCompany, async (request) =>

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { companies } from '../../db/schema.ts';
 import { ADDRESS_FIELDS, updateAddress } from '../../lib/addresses/address-changes.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { assertPracticeEnabled, recheckRole } from '../../lib/authorization/recheck.ts';
+import { lockedCompany, updateCompany } from '../../lib/practices/practice-store.ts';
 import { toCompany } from '../../lib/practices/practice.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -17,11 +16,7 @@ export default defineRoute(calls.companyUpdateCompany, async (request) => {
   const row = await updateAddress(db, {
     // The row as it is now, locked: disabled since the authorization, it takes no change.
     lock: async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .for('update');
+      const row = await lockedCompany(tx, companyId);
       if (row) assertPracticeEnabled(row.status);
       // Only the superadmin changes the second-factor requirement (decision 0069); the same
       // value sent back by an admin changes nothing and passes. The role as it is now.
@@ -49,7 +44,7 @@ export default defineRoute(calls.companyUpdateCompany, async (request) => {
           data: { requiresSecondFactor: values.requiresSecondFactor },
         });
       }
-      return tx.update(companies).set(values).where(eq(companies.id, companyId)).returning();
+      return updateCompany(tx, companyId, values);
     },
     audited: () => ({ entityId: companyId, companyId }),
   });

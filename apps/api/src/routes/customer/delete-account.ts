@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
 import { deleteAccount } from '@pp/idp';
-import { identityLinks } from '../../db/schema.ts';
 import { noteClosedIdentity } from '../../lib/account-deletion/closed-identity.ts';
 import { confirmOwner } from '../../lib/account-deletion/confirm-owner.ts';
 import { deletePractices, practicesOnDeletion } from '../../lib/account-deletion/practices-left.ts';
@@ -12,6 +10,7 @@ import {
 } from '../../lib/account-deletion/pseudonymise.ts';
 import { providerAccountPage } from '../../lib/account-security/account-security.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
+import { identitiesOf } from '../../lib/customers/customer-store.ts';
 import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -51,11 +50,9 @@ export default defineRoute(calls.customerDeleteAccount, async (request) => {
         companyId: practice.companyId,
       });
     }
-    const links = await tx
-      .select({ issuer: identityLinks.issuer, subject: identityLinks.subject })
-      .from(identityLinks)
-      .where(eq(identityLinks.customerId, customer.id));
-    for (const identity of links) await noteClosedIdentity(tx, pseudonym, identity);
+    for (const identity of await identitiesOf(tx, customer.id)) {
+      await noteClosedIdentity(tx, pseudonym, identity);
+    }
     await deletePractices(tx, deleted);
     await removeCustomer(tx, customer.id);
     if (embedded) await deleteAccount(tx, customer.email);

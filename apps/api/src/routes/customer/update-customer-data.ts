@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { calls, EDITABLE_CUSTOMER_FIELDS, type CustomerUpdate } from '@pp/contract';
-import { customers } from '../../db/schema.ts';
-import { auditOf } from '../../lib/audit/audit-log.ts';
 import { customerData, toCustomer } from '../../lib/customers/customer-data.ts';
+import { updateOwnFields } from '../../lib/customers/customer-store.ts';
 import type { CustomerRow } from '../../lib/customers/linked-customer.ts';
 import { readOnlyChanges } from '../../lib/customers/read-only-fields.ts';
 import { unknownChoices } from '../../lib/reference-data/picklists.ts';
@@ -48,24 +46,8 @@ export default defineRoute(calls.customerUpdateCustomerData, async (request) => 
   if (errors.length > 0) throw ApiError.badRequest(errors);
 
   const changes = changesOf(request.body, stored);
-  const fields = Object.keys(changes);
-  if (fields.length === 0) return before ?? customerData(db, stored);
-  // The change and its audit entry in one statement (no transaction around them).
-  const updated = db.$with('updated').as(
-    db
-      .update(customers)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(customers.id, stored.id))
-      .returning(),
-  );
-  const entry = auditOf(db, updated, {
-    actorCustomerId: stored.id,
-    action: 'customer.updated',
-    entity: 'customer',
-    entityId: stored.id,
-    data: { fields },
-  });
-  const [row] = await db.with(updated, entry).select().from(updated);
+  if (Object.keys(changes).length === 0) return before ?? customerData(db, stored);
+  const row = await updateOwnFields(db, stored.id, changes);
   if (!row) throw new Error('the customer disappeared during the update');
   return customerData(db, row);
 });

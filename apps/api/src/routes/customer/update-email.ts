@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { calls, FieldErrorCode, usesProhibitedAlias } from '@pp/contract';
-import { emailChanges } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import {
   dropPendingChanges,
-  EMAIL_CHANGE_VALID_HOURS,
   isEmailTaken,
+  recordEmailChange,
 } from '../../lib/customers/email-change.ts';
 import { newLinkSecret } from '../../lib/mail-links/link-secrets.ts';
 import { prohibitedAliasesOf } from '../../lib/reference-data/prohibited-aliases.ts';
@@ -45,12 +43,7 @@ export default defineRoute(calls.customerUpdateEmail, async (request) => {
       );
     } else {
       const { secret, hash } = newLinkSecret();
-      await tx.insert(emailChanges).values({
-        customerId: customer.id,
-        newEmail,
-        tokenHash: hash,
-        expiresAt: sql`now() + make_interval(hours => ${EMAIL_CHANGE_VALID_HOURS})`,
-      });
+      await recordEmailChange(tx, { customerId: customer.id, newEmail, tokenHash: hash });
       const link = new URL(`/verify?hash=${secret}`, config.publicUrl);
       await enqueueMail(
         tx,

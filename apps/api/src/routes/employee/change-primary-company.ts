@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { customers } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { enabledMembership } from '../../lib/authorization/memberships.ts';
+import { setPrimaryPractice } from '../../lib/customers/customer-store.ts';
 import { ApiError } from '../../lib/http/problem.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -20,10 +19,7 @@ export default defineRoute(calls.employeeChangePrimaryCompany, async (request) =
     throw ApiError.notFound();
   }
   await db.transaction(async (tx) => {
-    await tx
-      .update(customers)
-      .set({ primaryCompanyId: companyId, updatedAt: sql`now()` })
-      .where(eq(customers.id, customerId));
+    await setPrimaryPractice(tx, customerId, companyId);
     await audit(tx, {
       actorCustomerId: callerId,
       action: 'customer.primary_practice_changed',

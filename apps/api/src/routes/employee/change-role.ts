@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { memberships } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { assertRoleChangeable } from '../../lib/authorization/policy.ts';
 import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { setRole } from '../../lib/employees/employee-store.ts';
 import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
 import { ApiError } from '../../lib/http/problem.ts';
@@ -20,10 +19,7 @@ export default defineRoute(calls.employeeChangeRole, async (request) => {
     if (!target) throw ApiError.notFound();
     assertRoleChangeable(target);
     if (target.role !== role) {
-      await tx
-        .update(memberships)
-        .set({ role, updatedAt: sql`now()` })
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, customerId)));
+      await setRole(tx, companyId, customerId, role);
       await audit(tx, {
         actorCustomerId: request.customer.id,
         action: 'employee.role_changed',

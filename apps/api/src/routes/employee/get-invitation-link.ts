@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { calls, ErrorCode } from '@pp/contract';
-import { invitations } from '../../db/schema.ts';
+import { invitationByLink } from '../../lib/employees/employee-store.ts';
 import { maskedAddress } from '../../lib/employees/masked-address.ts';
 import { ApiError } from '../../lib/http/problem.ts';
 import { hashLinkSecret } from '../../lib/mail-links/link-secrets.ts';
@@ -12,10 +11,10 @@ import { defineRoute } from '../../routing/route.ts';
  * account" without handing the address to whoever holds the link. An unknown link is 404.
  */
 export default defineRoute(calls.employeeGetInvitationLink, async (request) => {
-  const [invitation] = await request.server.db
-    .select({ customerId: invitations.customerId, email: invitations.email })
-    .from(invitations)
-    .where(eq(invitations.tokenHash, hashLinkSecret(request.query.invitation)));
+  const invitation = await invitationByLink(
+    request.server.db,
+    hashLinkSecret(request.query.invitation),
+  );
   if (!invitation) throw new ApiError(404, ErrorCode.linkInvalid);
   const forCaller = invitation.customerId === request.customer.id;
   return { forCaller, sentTo: forCaller ? null : maskedAddress(invitation.email) };

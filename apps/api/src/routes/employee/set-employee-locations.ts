@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { locationAssignments } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { assertMayHaveLocations } from '../../lib/authorization/policy.ts';
 import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { replaceLocations } from '../../lib/employees/employee-store.ts';
 import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { foreignLocations } from '../../lib/employees/practice-locations.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
@@ -23,19 +22,7 @@ export default defineRoute(calls.employeeSetEmployeeLocations, async (request) =
     const target = await membershipOf(tx, customerId, companyId);
     if (!target) throw ApiError.notFound();
     assertMayHaveLocations(target);
-    await tx
-      .delete(locationAssignments)
-      .where(
-        and(
-          eq(locationAssignments.companyId, companyId),
-          eq(locationAssignments.customerId, customerId),
-        ),
-      );
-    if (locationIds.length > 0) {
-      await tx
-        .insert(locationAssignments)
-        .values(locationIds.map((locationId) => ({ locationId, customerId, companyId })));
-    }
+    await replaceLocations(tx, { companyId, customerId, locationIds });
     await audit(tx, {
       actorCustomerId: request.customer.id,
       action: 'employee.locations_changed',

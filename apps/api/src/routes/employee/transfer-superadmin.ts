@@ -1,9 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { calls } from '@pp/contract';
-import { memberships } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import { assertMayReceiveSuperadmin } from '../../lib/authorization/policy.ts';
 import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { setRole } from '../../lib/employees/employee-store.ts';
 import { lockPractice, membershipOf } from '../../lib/employees/lock.ts';
 import { employeeOf } from '../../lib/employees/view.ts';
 import { ApiError } from '../../lib/http/problem.ts';
@@ -23,14 +22,9 @@ export default defineRoute(calls.employeeTransferSuperadmin, async (request) => 
     const target = await membershipOf(tx, customerId, companyId);
     if (!target) throw ApiError.notFound();
     assertMayReceiveSuperadmin(callerId, customerId, target);
-    const setRole = (id: string, role: 'admin' | 'superadmin') =>
-      tx
-        .update(memberships)
-        .set({ role, updatedAt: sql`now()` })
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.customerId, id)));
     // First down, then up: at most one superadmin at any moment, exactly one at commit.
-    await setRole(callerId, 'admin');
-    await setRole(customerId, 'superadmin');
+    await setRole(tx, companyId, callerId, 'admin');
+    await setRole(tx, companyId, customerId, 'superadmin');
     await audit(tx, {
       actorCustomerId: callerId,
       action: 'employee.superadmin_transferred',

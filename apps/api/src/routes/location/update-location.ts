@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { calls, FieldErrorCode } from '@pp/contract';
-import { locations } from '../../db/schema.ts';
 import { ADDRESS_FIELDS, updateAddress } from '../../lib/addresses/address-changes.ts';
 import { recheckPracticeEnabled } from '../../lib/authorization/recheck.ts';
 import { ApiError } from '../../lib/http/problem.ts';
+import { lockedLocation, updateLocation } from '../../lib/locations/location-store.ts';
 import { toLocation } from '../../lib/locations/location.ts';
 import { defineRoute } from '../../routing/route.ts';
 
@@ -21,16 +20,13 @@ export default defineRoute(calls.locationUpdateLocation, async (request) => {
     // The practice first (shared), then the location: the order every write of a location takes.
     lock: async (tx) => {
       await recheckPracticeEnabled(tx, location.companyId);
-      return (
-        await tx.select().from(locations).where(eq(locations.id, location.id)).for('update')
-      )[0];
+      return lockedLocation(tx, location.id);
     },
     body: request.body,
     fields: FIELDS,
     actorCustomerId: request.customer.id,
     entity: 'location',
-    write: (tx, values) =>
-      tx.update(locations).set(values).where(eq(locations.id, location.id)).returning(),
+    write: (tx, values) => updateLocation(tx, location.id, values),
     audited: (changed) => ({ entityId: changed.id, companyId: changed.companyId }),
   });
   return toLocation(row);

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { Env } from './environment.ts';
+import { origin, wholeNumber, type SettingsArea } from './setting.ts';
+
+/** A Microsoft Entra ID tenant or application id. */
+const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+  error: 'must be a GUID such as 00000000-0000-0000-0000-000000000000',
+});
+
+const WITH_DATAVERSE = 'With `CRM_PROVIDER=dataverse`:';
+
+export const crmSettings = {
+  CRM_PROVIDER: {
+    schema: z
+      .enum(['builtin', 'dataverse'], { error: 'must be builtin or dataverse' })
+      .default('builtin'),
+    default: '`builtin`',
+    description: `\`builtin\`: no CRM, the portal's own tables are the record. \`dataverse\`: customers, practices, locations and memberships live in Microsoft Dataverse (Dynamics 365), and the portal's tables are their mirror ([docs/operations.md](operations.md), "The CRM").`,
+  },
+  CRM_SYNC_SECONDS: {
+    schema: wholeNumber(
+      5,
+      24 * 60 * 60,
+      'must be a whole number of seconds from 5 to 86400',
+    ).default(60),
+    default: '`60`',
+    description: "How often the CRM's changes are read, in seconds (5 to 86400).",
+  },
+  DATAVERSE_URL: {
+    schema: origin.optional(),
+    description: `${WITH_DATAVERSE} the environment's origin, such as \`https://contoso.crm4.dynamics.com\`.`,
+  },
+  DATAVERSE_TENANT_ID: {
+    schema: guid.optional(),
+    description: `${WITH_DATAVERSE} the Entra ID tenant of the environment (a GUID).`,
+  },
+  DATAVERSE_CLIENT_ID: {
+    schema: guid.optional(),
+    description: `${WITH_DATAVERSE} the application (a GUID) that has an application user in the environment.`,
+  },
+  DATAVERSE_CLIENT_SECRET: {
+    schema: z.string().optional(),
+    description: `${WITH_DATAVERSE} that application's client secret.`,
+  },
+  DATAVERSE_AUTHORITY: {
+    schema: origin.default('https://login.microsoftonline.com'),
+    default: '`https://login.microsoftonline.com`',
+    description: "Where the tokens for Dataverse come from; a stand-in's URL in tests.",
+  },
+  DATAVERSE_MAPPING_FILE: {
+    schema: z.string().optional(),
+    default: 'the default mapping',
+    description:
+      'A JSON file with another mapping of fields to tables and columns, checked at start ([apps/api/src/crm-sync/dataverse/README.md](../apps/api/src/crm-sync/dataverse/README.md)).',
+  },
+  OPERATOR_TOKEN: {
+    schema: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,}$/, {
+        error: 'must be at least 32 printable characters without spaces',
+      })
+      .optional(),
+    description:
+      "Bearer token of `GET /operator/crm` (the CRM's health) and its `POST …/sync` and `…/picklists`, at least 32 characters; unset, these do not exist.",
+  },
+};
+
+export const crmArea: SettingsArea = {
+  title: 'CRM',
+  about: "The sync with the operator's CRM (decision 0061); without one, nothing of it runs.",
+  settings: crmSettings,
+};
+
+export type CrmSettings =
+  | { provider: 'builtin' }
+  | {
+      provider: 'dataverse';
+      /** The environment's origin (`https://org.crm4.dynamics.com`). */
+      url: string;
+      tenantId: string;
+      clientId: string;
+      clientSecret: string;
+      /** Microsoft's sign-in host, or a stand-in's. */
+      authority: string;
+      /** A JSON file with the mapping of fields to tables and columns; unset: the default. */
+      mappingFile: string | undefined;
+      syncSeconds: number;
+    };
+
+export interface CrmConfig {
+  /** The operator's CRM (decision 0061); `builtin`: none, the portal's tables are the record. */
+  crm: CrmSettings;
+  /** Bearer token of the operator endpoints (`/operator/…`); null: they answer 404. */
+  operatorToken: string | null;
+}
+
+function crmSettingsOf(env: Env, problems: string[]): CrmSettings {
+  if (env.CRM_PROVIDER === 'builtin') return { provider: 'builtin' };
+  const { DATAVERSE_URL, DATAVERSE_TENANT_ID, DATAVERSE_CLIENT_ID, DATAVERSE_CLIENT_SECRET } = env;
+  const missing = Object.entries({
+    DATAVERSE_URL,
+    DATAVERSE_TENANT_ID,
+    DATAVERSE_CLIENT_ID,
+    DATAVERSE_CLIENT_SECRET,
+  })
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  for (const name of missing) {
+    problems.push(`${name} is needed with CRM_PROVIDER=dataverse`);
+  }
+  if (!DATAVERSE_URL || !DATAVERSE_TENANT_ID || !DATAVERSE_CLIENT_ID || !DATAVERSE_CLIENT_SECRET) {
+    return { provider: 'builtin' };
+  }
+  return {
+    provider: 'dataverse',
+    url: new URL(DATAVERSE_URL).origin,
+    tenantId: DATAVERSE_TENANT_ID.toLowerCase(),
+    clientId: DATAVERSE_CLIENT_ID.toLowerCase(),
+    clientSecret: DATAVERSE_CLIENT_SECRET,
+    authority: new URL(env.DATAVERSE_AUTHORITY).origin,
+    mappingFile: env.DATAVERSE_MAPPING_FILE,
+    syncSeconds: env.CRM_SYNC_SECONDS,
+  };
+}
+
+export function crmOf(env: Env, problems: string[]): CrmConfig {
+  return { crm: crmSettingsOf(env, problems), operatorToken: env.OPERATOR_TOKEN ?? null };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { crmConnection } from '../db/schema.ts';
+import type { CrmClient, CrmLog } from './crm-client.ts';
+import { crmHealth, type CrmHealth } from './health.ts';
+import { forgetSentWrites, pushOutbox, type OutboxOutcome } from './outbox/round.ts';
+import { refreshCustomer, syncAll } from './sync/changes.ts';
+import { refreshPicklists } from './sync/picklists.ts';
+
+// Runs the sync with the operator's CRM (decision 0061): the outbox is pushed every second by
+// every instance (claims keep them apart), the sync rounds and the picklists' refresh by one
+// instance at a time (a lease in `crm_connection`), and a person's own record is read again when
+// they use the portal after a sync interval.
+
+/** How long a stop waits for the rounds in progress (within the shutdown's bound). */
+const STOP_WAIT_MS = 10_000;
+
+export interface CrmConnector {
+  readonly client: CrmClient;
+  /** Marks the database as a CRM's mirror: from now on changes enter the outbox. */
+  connect(): Promise<void>;
+  /** One sync round over every kind of record (the first one imports). */
+  syncNow(): Promise<Awaited<ReturnType<typeof syncAll>>>;
+  /** Pushes what is due in the outbox. */
+  pushNow(): Promise<OutboxOutcome>;
+  refreshPicklists(): Promise<number>;
+  /** Whether the person's own record is due to be read again (longer ago than a sync interval). */
+  refreshDue(customerId: string): boolean;
+  /** Reads the person's own record again when it is due. */
+  refreshPerson(customerId: string): Promise<void>;
+  health(): Promise<CrmHealth>;
+  /** Starts the timers; `stop` ends them and waits for the round in progress. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface CrmConnectorOptions {
+  db: Db;
+  client: CrmClient;
+  log: CrmLog;
+  syncSeconds: number;
+  /** Pause between pushes of the outbox; default 1 s. */
+  pushIntervalMs?: number;
+  /** How often the picklists are read again; default daily. */
+  picklistHours?: number;
+}
+
+export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
+  const { db, client, log, syncSeconds } = options;
+  const instance = randomUUID();
+  const pushIntervalMs = options.pushIntervalMs ?? 1000;
+  const picklistMs = (options.picklistHours ?? 24) * 3_600_000;
+  const refreshed = new Map<string, number>();
+  let picklistsAt = 0;
+  let stopped = true;
+  /** Set by `stop`: a round in progress ends after the writes in hand. */
+  let stopping = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+
+  /** Whether this instance holds the sync lease (taken or extended for two intervals). */
+  async function holdLease(): Promise<boolean> {
+    const result = await db.execute(sql`
+      update crm_connection
+      set sync_holder = ${instance},
+          sync_lease_until = now() + make_interval(secs => ${syncSeconds * 2})
+      where sync_holder is null or sync_holder = ${instance} or sync_lease_until < now()
+      returning 1`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
+  const connector: CrmConnector = {
+    client,
+    async connect() {
+      await db.insert(crmConnection).values({ provider: client.name }).onConflictDoNothing();
+    },
+    syncNow: () => syncAll(db, client, log),
+    pushNow: () => pushOutbox(db, client, log, { stopped: () => stopping }),
+    refreshPicklists: () => refreshPicklists(db, client),
+    refreshDue: (customerId) => Date.now() - (refreshed.get(customerId) ?? 0) >= syncSeconds * 1000,
+    async refreshPerson(customerId) {
+      if (!connector.refreshDue(customerId)) return;
+      refreshed.set(customerId, Date.now());
+      if (refreshed.size > 10_000) refreshed.clear();
+      await refreshCustomer(db, client, log, customerId);
+    },
+    health: () => crmHealth(db, client.name, syncSeconds),
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      stopping = false;
+      const every = (ms: number, work: () => Promise<unknown>) => {
+        const tick = () => {
+          if (stopped) return;
+          const round = work()
+            .catch((error: unknown) => log.warn({ err: error }, 'a CRM round failed'))
+            .finally(() => {
+              running.delete(round);
+              if (stopped) return;
+              const timer = setTimeout(() => {
+                timers.delete(timer);
+                tick();
+              }, ms);
+              timer.unref();
+              timers.add(timer);
+            });
+          running.add(round);
+        };
+        tick();
+      };
+      // While the CRM is busy or away, pushing pauses (1 s doubling to 10 s, or its
+      // Retry-After): every round would otherwise claim and release the whole backlog again.
+      let awayRounds = 0;
+      let pausedUntil = 0;
+      every(pushIntervalMs, async () => {
+        if (Date.now() < pausedUntil) return;
+        const outcome = await connector.pushNow();
+        if (outcome.crmAwayMs === undefined) {
+          awayRounds = 0;
+          return;
+        }
+        awayRounds++;
+        const pause = Math.max(outcome.crmAwayMs, Math.min(10_000, 1000 * 2 ** (awayRounds - 1)));
+        pausedUntil = Date.now() + pause;
+      });
+      every(syncSeconds * 1000, async () => {
+        if (!(await holdLease())) return;
+        if (Date.now() - picklistsAt > picklistMs) {
+          await connector.refreshPicklists();
+          picklistsAt = Date.now();
+        }
+        const outcome = await connector.syncNow();
+        await forgetSentWrites(db);
+        const health = await connector.health();
+        log.info({ crm: { ...health, entities: undefined }, sync: outcome }, 'CRM sync round');
+      });
+    },
+    async stop() {
+      stopped = true;
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      // A round ends after the writes in hand; a sync page may take longer: a stop waits at most
+      // STOP_WAIT_MS, and what a round had not finished is done again by the next start.
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref()),
+      ]);
+    },
+  };
+  return connector;
+}

@@ -1,0 +1,252 @@
+import { PICKLIST_NAMES } from '@pp/contract';
+import {
+  CrmConflict,
+  CrmRefused,
+  CrmUnavailable,
+  type CrmChangePage,
+  type CrmEntity,
+  type CrmPicklistEntry,
+  type CrmRecord,
+  type CrmWrite,
+  type CrmClient,
+} from '../crm-client.ts';
+import type { DataverseMapping, EntityMapping } from './mapping.ts';
+import { clientCredentialsTokens } from './token.ts';
+import {
+  bodyOf,
+  isGuid,
+  OptionMiss,
+  optionSetsOf,
+  optionsOf,
+  recordOf,
+  selectedColumns,
+  type OptionEntry,
+  type OptionSets,
+} from './values.ts';
+import { DataverseWebApi, refusal, type WebApiAnswer } from './web-api.ts';
+
+// The CRM client for Microsoft Dataverse (decision 0061). Microsoft Learn pages it
+// follows: "Page results using OData" (query/page-results), "Use change tracking to synchronize
+// data with external systems" (use-change-tracking-synchronize-data-external-systems),
+// "Perform conditional operations using the Web API" (webapi/perform-conditional-operations-using-web-api),
+// "Create and update choices (option sets) using the Web API" (webapi/create-update-optionsets),
+// all under https://learn.microsoft.com/power-apps/developer/data-platform/.
+
+export interface DataverseSettings {
+  /** DATAVERSE_URL, the environment's base URL: https://contoso.crm4.dynamics.com */
+  url: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** DATAVERSE_AUTHORITY: https://login.microsoftonline.com, or a stand-in. */
+  authority: string;
+  mapping: DataverseMapping;
+  /** Records per page of a full read or of changes (`Prefer: odata.maxpagesize`); at most 5,000. */
+  pageSize?: number;
+  /** Time limit of one request, the token's included. */
+  requestTimeoutMs?: number;
+}
+
+/** Option sets are read again after this long, and at once for a value they do not know. */
+const OPTION_SETS_TTL_MS = 60 * 60_000;
+/** …but not more often than this, so that a page full of an unknown value asks once. */
+const OPTION_SETS_RELOAD_MIN_MS = 60_000;
+
+/** Only ask for the annotation the client reads: the table of a polymorphic lookup. */
+const LOOKUP_ANNOTATION = 'odata.include-annotations="Microsoft.Dynamics.CRM.lookuplogicalname"';
+
+export function dataverseClient(settings: DataverseSettings): CrmClient {
+  const { mapping } = settings;
+  const pageSize = Math.min(5000, Math.max(1, settings.pageSize ?? 500));
+  const timeoutMs = settings.requestTimeoutMs ?? 15_000;
+  const tokens = clientCredentialsTokens({
+    authority: settings.authority,
+    tenantId: settings.tenantId,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    scope: `${settings.url.replace(/\/+$/, '')}/.default`,
+    timeoutMs,
+  });
+  const api = new DataverseWebApi(settings.url, tokens, timeoutMs);
+
+  const optionSets = new Map<string, readonly OptionEntry[]>();
+  const loadedAt = new Map<string, number>();
+
+  async function fetchOptionSet(name: string): Promise<readonly OptionEntry[]> {
+    // Microsoft Learn: "Reference Dataverse schema definitions by name or MetadataId"
+    // (webapi/retrieve-metadata-name-metadataid): global option sets by their Name.
+    const answer = await api.send('GET', `GlobalOptionSetDefinitions(Name='${name}')`);
+    if (answer.status !== 200) throw refusal(answer, `reading the option set ${name}`);
+    const options = optionsOf(answer.body);
+    optionSets.set(name, options);
+    loadedAt.set(name, Date.now());
+    return options;
+  }
+
+  async function loadOptionSets(names: string[], when: (name: string) => boolean) {
+    await Promise.all(names.filter(when).map(fetchOptionSet));
+  }
+
+  /** Runs a translation with the option sets it needs, reading them again for a value it misses. */
+  async function withOptionSets<T>(
+    spec: EntityMapping,
+    translate: (sets: OptionSets, strict: boolean) => T,
+  ): Promise<T> {
+    const names = optionSetsOf(spec);
+    const now = Date.now();
+    await loadOptionSets(names, (name) => now - (loadedAt.get(name) ?? 0) > OPTION_SETS_TTL_MS);
+    try {
+      return translate(optionSets, true);
+    } catch (error) {
+      if (!(error instanceof OptionMiss)) throw error;
+    }
+    await loadOptionSets(
+      names,
+      (name) => Date.now() - (loadedAt.get(name) ?? 0) > OPTION_SETS_RELOAD_MIN_MS,
+    );
+    return translate(optionSets, false);
+  }
+
+  function specOf(entity: CrmEntity): EntityMapping {
+    return mapping.entities[entity];
+  }
+
+  function select(spec: EntityMapping): string {
+    return `$select=${selectedColumns(spec).join(',')}`;
+  }
+
+  /** The headers of a full read or of changes: paged, with a delta link on the last page. */
+  function trackingHeaders() {
+    return {
+      prefer: `odata.track-changes, odata.maxpagesize=${pageSize}, ${LOOKUP_ANNOTATION}`,
+    };
+  }
+
+  async function pageOf(entity: CrmEntity, answer: WebApiAnswer): Promise<CrmChangePage> {
+    const spec = specOf(entity);
+    const body = answer.body as Record<string, unknown> | null;
+    const rows = Array.isArray(body?.value) ? (body.value as Record<string, unknown>[]) : [];
+    // In a delta answer a removed record is `{ "@odata.context": "…$deletedEntity", "id": … }`
+    // (OData 4.0 JSON §15; OData 4.01 says `@removed`).
+    const isRemoved = (row: Record<string, unknown>) =>
+      (typeof row['@odata.context'] === 'string' &&
+        row['@odata.context'].endsWith('$deletedEntity')) ||
+      '@removed' in row ||
+      '@odata.removed' in row;
+    const removed = rows.filter(isRemoved).map((row) => String(row.id ?? row[spec.primaryKey]));
+    const changed = await withOptionSets(spec, (sets, strict) =>
+      rows.filter((row) => !isRemoved(row)).map((row) => recordOf(entity, spec, row, sets, strict)),
+    );
+    const page: CrmChangePage = { changed, removed };
+    if (typeof body?.['@odata.nextLink'] === 'string') page.next = body['@odata.nextLink'];
+    if (typeof body?.['@odata.deltaLink'] === 'string') page.token = body['@odata.deltaLink'];
+    return page;
+  }
+
+  async function getPage(entity: CrmEntity, pathOrLink: string, what: string) {
+    const answer = await api.send('GET', pathOrLink, { headers: trackingHeaders() });
+    if (answer.status !== 200) throw refusal(answer, what);
+    return pageOf(entity, answer);
+  }
+
+  async function read(entity: CrmEntity, id: string): Promise<CrmRecord | null> {
+    if (!isGuid(id)) return null;
+    const spec = specOf(entity);
+    const answer = await api.send('GET', `${spec.entitySet}(${id})?${select(spec)}`, {
+      headers: { prefer: LOOKUP_ANNOTATION },
+    });
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw refusal(answer, `reading the ${entity} ${id}`);
+    const row = answer.body as Record<string, unknown>;
+    return withOptionSets(spec, (sets, strict) => recordOf(entity, spec, row, sets, strict));
+  }
+
+  async function write(change: CrmWrite): Promise<{ etag: string }> {
+    const { entity, id, kind, operationId } = change;
+    const spec = specOf(entity);
+    const what = `the ${kind} of the ${entity} ${id}`;
+    if (!isGuid(id)) throw new CrmRefused(`${what}: the key is not a GUID`, 400);
+    const path = `${spec.entitySet}(${id})`;
+
+    if (kind === 'delete') {
+      const answer = await api.send('DELETE', path, {
+        headers: { 'if-match': change.etag ?? '*' },
+        operationId,
+      });
+      // Gone already (removed in Dataverse, or an earlier try whose answer was lost): done.
+      if (answer.status < 300 || answer.status === 404) return { etag: '' };
+      if (answer.status === 412) throw new CrmConflict(entity, id);
+      throw refusal(answer, what);
+    }
+
+    const body = await withOptionSets(spec, (sets, strict) =>
+      bodyOf(spec, change.fields, sets, strict),
+    );
+    // An upsert (PATCH on the key) made conditional: `If-None-Match: *` only creates, so a
+    // create retried after a lost answer meets its own record (412); `If-Match` only updates,
+    // so an update never brings back a record someone removed in Dataverse (404).
+    const answer = await api.send('PATCH', `${path}?${select(spec)}`, {
+      headers: {
+        prefer: 'return=representation',
+        ...(kind === 'create' ? { 'if-none-match': '*' } : { 'if-match': change.etag ?? '*' }),
+      },
+      body,
+      operationId,
+    });
+    if (answer.status < 300) {
+      const etag =
+        (answer.body as Record<string, unknown> | null)?.['@odata.etag'] ??
+        answer.headers.get('etag');
+      if (typeof etag === 'string' && etag) return { etag };
+      const record = await read(entity, id);
+      return { etag: record?.etag ?? '' };
+    }
+    if (answer.status === 412) {
+      if (kind === 'update') throw new CrmConflict(entity, id);
+      // The key is the operation's own (the portal chose it), so a record under it is this
+      // create's, written by a try whose answer was lost.
+      const existing = await read(entity, id);
+      if (existing) return { etag: existing.etag };
+      throw new CrmUnavailable(`${what}: Dataverse answered 412 but holds no such record`);
+    }
+    throw refusal(answer, what);
+  }
+
+  return {
+    name: 'dataverse',
+
+    readAll(entity, after) {
+      const spec = specOf(entity);
+      return getPage(
+        entity,
+        after ?? `${spec.entitySet}?${select(spec)}`,
+        `the full read of ${spec.entitySet}`,
+      );
+    },
+
+    changes(entity, token) {
+      // The token is a delta link, or a page's next link while changes come in several pages.
+      return getPage(entity, token, `the changes of ${specOf(entity).entitySet}`);
+    },
+
+    read,
+    write,
+
+    async picklists() {
+      const lists = await Promise.all(
+        PICKLIST_NAMES.map(async (list) => {
+          const options = await fetchOptionSet(mapping.picklists[list]);
+          return options.map((option, index): CrmPicklistEntry => ({
+            list,
+            code: option.code,
+            labelDe: option.labelDe,
+            labelEn: option.labelEn,
+            // The option set's order, in the steps of ten the portal's own lists use.
+            sortOrder: (index + 1) * 10,
+          }));
+        }),
+      );
+      return lists.flat();
+    },
+  };
+}

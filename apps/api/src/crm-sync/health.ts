@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { crmConnection, crmLinks, crmSyncState } from '../db/schema.ts';
+import { CRM_ENTITIES } from './crm-client.ts';
+
+// What an operator sees of the CRM sync (`GET /operator/crm`, docs/operations.md): the outbox's
+// depth, the last sync of each kind of record, and a state.
+
+export interface CrmHealth {
+  provider: string;
+  state: 'ok' | 'behind' | 'failing';
+  lastSyncAt: string | null;
+  /** When the first import of every kind of record finished; null while it has not. */
+  importedAt: string | null;
+  outbox: { waiting: number; oldestWaitingAt: string | null; parked: number };
+  entities: Awaited<ReturnType<typeof syncHealth>>;
+}
+
+/** What an operator looks at: depth of the outbox, its oldest waiting write, parked writes. */
+export async function outboxHealth(db: Executor) {
+  const result = await db.execute(sql`
+    select count(*) filter (where status = 'waiting')::int as waiting,
+           min(created_at) filter (where status = 'waiting') as oldest_waiting,
+           count(*) filter (where status = 'parked')::int as parked
+    from crm_outbox`);
+  const [row] = (
+    result as unknown as {
+      rows: { waiting: number; oldest_waiting: string | Date | null; parked: number }[];
+    }
+  ).rows;
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    oldestWaitingAt: row?.oldest_waiting ? new Date(row.oldest_waiting).toISOString() : null,
+    parked: Number(row?.parked ?? 0),
+  };
+}
+
+/** When each kind of record was last read from the CRM, and the last error. */
+export async function syncHealth(db: Executor) {
+  const rows = await db.select().from(crmSyncState);
+  const links = await db
+    .select({ entity: crmLinks.entity, count: sql<number>`count(*)::int` })
+    .from(crmLinks)
+    .groupBy(crmLinks.entity);
+  return CRM_ENTITIES.map((entity) => {
+    const row = rows.find((r) => r.entity === entity);
+    return {
+      entity,
+      lastSuccessAt: row?.lastSuccessAt?.toISOString() ?? null,
+      lastError: row?.lastError ?? null,
+      lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
+      linked: Number(links.find((l) => l.entity === entity)?.count ?? 0),
+    };
+  });
+}
+
+/** `behind` when a sync or the oldest waiting write is older than three sync intervals. */
+export async function crmHealth(
+  db: Executor,
+  provider: string,
+  syncSeconds: number,
+): Promise<CrmHealth> {
+  const [outbox, entities, [connection]] = await Promise.all([
+    outboxHealth(db),
+    syncHealth(db),
+    db.select().from(crmConnection),
+  ]);
+  const successes = entities.map((e) => e.lastSuccessAt);
+  const lastSyncAt = successes.includes(null)
+    ? null
+    : successes.reduce((a, b) => (a! < b! ? a : b), successes[0] ?? null);
+  const behindMs = syncSeconds * 3 * 1000;
+  const failing = entities.some(
+    (e) => e.lastErrorAt !== null && (e.lastSuccessAt === null || e.lastErrorAt > e.lastSuccessAt),
+  );
+  const late =
+    lastSyncAt === null ||
+    Date.now() - Date.parse(lastSyncAt) > behindMs ||
+    (outbox.oldestWaitingAt !== null && Date.now() - Date.parse(outbox.oldestWaitingAt) > behindMs);
+  return {
+    provider,
+    state: failing ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
+    lastSyncAt,
+    importedAt: connection?.importedAt?.toISOString() ?? null,
+    outbox,
+    entities,
+  };
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { crmLinks } from '../../db/schema.ts';
+import type { CrmEntity } from '../crm-client.ts';
+
+// A portal record and its record in the CRM (`crm_links`): the CRM's key, and the version the
+// mirror last agreed with.
+
+/**
+ * The CRM key of a record made in the portal: its own id, or for the rows with two keys a
+ * name-based UUID (RFC 9562 version 5) of them, the same on every retry.
+ */
+export function crmIdForNew(entity: CrmEntity, portalKey: string): string {
+  if (!portalKey.includes(':')) return portalKey;
+  const hash = createHash('sha1').update(`practice-portal:${entity}:${portalKey}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export async function linkOf(db: Executor, entity: CrmEntity, portalKey: string) {
+  const [link] = await db
+    .select()
+    .from(crmLinks)
+    .where(and(eq(crmLinks.entity, entity), eq(crmLinks.portalKey, portalKey)));
+  return link;
+}
+
+export async function linkByCrmId(db: Executor, entity: CrmEntity, crmId: string) {
+  const [link] = await db
+    .select()
+    .from(crmLinks)
+    .where(and(eq(crmLinks.entity, entity), eq(crmLinks.crmId, crmId)));
+  return link;
+}
+
+export async function saveLink(
+  db: Executor,
+  entity: CrmEntity,
+  portalKey: string,
+  crmId: string,
+  etag: string | null,
+) {
+  await db
+    .insert(crmLinks)
+    .values({ entity, portalKey, crmId, etag })
+    .onConflictDoUpdate({
+      target: [crmLinks.entity, crmLinks.portalKey],
+      set: { crmId, etag, syncedAt: sql`now()` },
+    });
+}
+
+/** Thrown when a reference points to a record the CRM (or the portal) does not know yet. */
+export class MissingReference extends Error {}
+
+export async function crmIdOf(db: Executor, entity: CrmEntity, portalKey: string): Promise<string> {
+  const link = await linkOf(db, entity, portalKey);
+  if (!link) throw new MissingReference(`the ${entity} ${portalKey} is not in the CRM yet`);
+  return link.crmId;
+}
+
+export async function portalKeyOfCrmId(db: Executor, entity: CrmEntity, crmId: string) {
+  const link = await linkByCrmId(db, entity, crmId);
+  if (!link) throw new MissingReference(`the CRM's ${entity} ${crmId} is not in the portal yet`);
+  return link.portalKey;
+}

@@ -1,0 +1,165 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { crmLinks } from '../../db/schema.ts';
+import type { CrmEntity, CrmRecord, CrmValue } from '../crm-client.ts';
+import { CRM_REFERENCES } from '../fields.ts';
+import { COLUMNS, type Column } from './columns.ts';
+import { portalKeyOfCrmId } from './links.ts';
+import { currentRow } from './read-row.ts';
+
+// A CRM record written into the portal's rows. Writes made here set `pp.crm_sync`, so the
+// outbox's triggers leave them out: a change read from the CRM is never sent back.
+
+/** Marks the transaction's writes as the CRM's own, so the triggers do not send them back. */
+export async function asSync(tx: Executor): Promise<void> {
+  await tx.execute(sql`select set_config('pp.crm_sync', 'on', true)`);
+}
+
+const literal = (place: Column, value: CrmValue) => {
+  // A JS array would become a list of parameters: the codes travel as one JSON text instead.
+  if (place.kind === 'list') {
+    const json = JSON.stringify((value as string[] | null) ?? []);
+    return sql`array(select jsonb_array_elements_text(${json}::jsonb))::text[]`;
+  }
+  if (place.kind === 'boolean') return sql`${value === true}`;
+  if (value === null) return sql`null`;
+  if (place.kind === 'date') return sql`${value as string}::date`;
+  return sql`${value as string}`;
+};
+
+/**
+ * Writes a CRM record's fields into the portal's rows (in a transaction the caller marked with
+ * {@link asSync}): an update of the linked row, or a new row with the CRM's key as its id.
+ * `skip` names fields a waiting write of the person will still send. Returns the row's key.
+ */
+export async function applyRecord(
+  tx: Executor,
+  record: CrmRecord,
+  portalKey: string | undefined,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<string> {
+  const places = COLUMNS[record.entity];
+  const values: Record<string, Record<string, ReturnType<typeof sql>>> = {};
+  const references: Record<string, string | null> = {};
+  for (const [field, value] of Object.entries(record.fields)) {
+    const place = places[field];
+    if (!place || skip.has(field)) continue;
+    if (place.kind === 'reference') {
+      const target = value
+        ? await portalKeyOfCrmId(tx, CRM_REFERENCES[field]!, String(value))
+        : null;
+      references[field] = target;
+      (values[place.table] ??= {})[place.column] =
+        target === null ? sql`null` : sql`${target}::uuid`;
+    } else {
+      (values[place.table] ??= {})[place.column] = literal(place, value);
+    }
+  }
+  const key = portalKey ?? keyOfNew(record, references);
+  const [first, second] = key.split(':');
+  const main = places[Object.keys(places)[0]!]!.table;
+  const own = values[main] ?? {};
+  const exists =
+    portalKey !== undefined && (await currentRow(tx, record.entity, key)) !== undefined;
+  if (exists) {
+    // The two ids of a membership or assignment are its key: they are never changed in place.
+    const keyColumns = ['customer_id', 'company_id', 'location_id'];
+    const changed = Object.entries(own).filter(
+      ([column]) => !(first && second && keyColumns.includes(column)),
+    );
+    if (changed.length > 0) {
+      const where =
+        record.entity === 'membership'
+          ? sql`customer_id = ${first}::uuid and company_id = ${second}::uuid`
+          : sql`id = ${first}::uuid`;
+      const sets = changed.map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
+      // A record the mirror already holds as it is (the echo of the portal's own write, read
+      // back by change tracking) is left alone: no new row version, no triggers, no bloat.
+      const differs = sql`(${sql.join(
+        changed.map(([column]) => sql`${sql.identifier(column)}`),
+        sql`, `,
+      )}) is distinct from (${sql.join(
+        changed.map(([, value]) => value),
+        sql`, `,
+      )})`;
+      await tx.execute(
+        sql`update ${sql.identifier(main)} set ${sql.join(sets, sql`, `)}, updated_at = now()
+          where ${where} and ${differs}`,
+      );
+    }
+  } else {
+    const columns = { ...own };
+    if (
+      record.entity === 'customer' ||
+      record.entity === 'practice' ||
+      record.entity === 'location'
+    ) {
+      columns.id = sql`${first}::uuid`;
+    }
+    if (record.entity === 'locationAssignment') {
+      columns.company_id = sql`(select company_id from locations where id = ${first}::uuid)`;
+    }
+    const names = Object.keys(columns);
+    await tx.execute(
+      sql`insert into ${sql.identifier(main)} (${sql.join(
+        names.map((n) => sql.identifier(n)),
+        sql`, `,
+      )}) values (${sql.join(
+        names.map((n) => columns[n]!),
+        sql`, `,
+      )})`,
+    );
+  }
+  const newsletter = values.newsletter_preferences;
+  if (record.entity === 'customer' && newsletter && Object.keys(newsletter).length > 0) {
+    const names = Object.keys(newsletter);
+    await tx.execute(
+      sql`insert into newsletter_preferences (customer_id, ${sql.join(
+        names.map((n) => sql.identifier(n)),
+        sql`, `,
+      )}) values (${first}::uuid, ${sql.join(
+        names.map((n) => newsletter[n]!),
+        sql`, `,
+      )}) on conflict (customer_id) do update set ${sql.join(
+        names.map((n) => sql`${sql.identifier(n)} = excluded.${sql.identifier(n)}`),
+        sql`, `,
+      )}, updated_at = now() where (${sql.join(
+        names.map((n) => sql`newsletter_preferences.${sql.identifier(n)}`),
+        sql`, `,
+      )}) is distinct from (${sql.join(
+        names.map((n) => sql`excluded.${sql.identifier(n)}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  return key;
+}
+
+function keyOfNew(record: CrmRecord, references: Record<string, string | null>): string {
+  if (record.entity === 'membership') return `${references.customerId}:${references.practiceId}`;
+  if (record.entity === 'locationAssignment') {
+    return `${references.locationId}:${references.customerId}`;
+  }
+  return record.id;
+}
+
+/** Removes the row of a record the CRM removed (its link goes with it). */
+export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: string) {
+  const [first, second] = portalKey.split(':');
+  if (entity === 'customer') await tx.execute(sql`delete from customers where id = ${first}::uuid`);
+  if (entity === 'practice') await tx.execute(sql`delete from companies where id = ${first}::uuid`);
+  if (entity === 'location') await tx.execute(sql`delete from locations where id = ${first}::uuid`);
+  if (entity === 'membership') {
+    await tx.execute(
+      sql`delete from memberships where customer_id = ${first}::uuid and company_id = ${second}::uuid`,
+    );
+  }
+  if (entity === 'locationAssignment') {
+    await tx.execute(
+      sql`delete from location_assignments where location_id = ${first}::uuid and customer_id = ${second}::uuid`,
+    );
+  }
+  await tx
+    .delete(crmLinks)
+    .where(and(eq(crmLinks.entity, entity), eq(crmLinks.portalKey, portalKey)));
+}

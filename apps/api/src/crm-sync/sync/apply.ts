@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { audit } from '../../lib/audit/audit-log.ts';
+import type { CrmChangePage, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
+import { fieldOfColumn } from '../mirror/columns.ts';
+import { linkByCrmId, saveLink } from '../mirror/links.ts';
+import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
+import { fieldsBreakingRules } from '../portal-rules.ts';
+import { existingJoinKey, matchOf } from './import.ts';
+
+// The CRM's records into the mirror (decision 0061): each record checked against the portal's
+// rules, then written over its linked row, or matched (`import.ts`) and linked; a record the
+// portal cannot take is reported in the log and the audit log. Removed records go.
+
+export interface SyncOutcome {
+  applied: number;
+  removed: number;
+  /** Records reported instead of taken: conflicts and records the portal's rules refuse. */
+  reported: number;
+}
+
+/** Fields of a record that waiting writes of the portal will still send: the mirror keeps them. */
+async function pendingFields(db: Executor, entity: CrmEntity, portalKey: string) {
+  // One read of the record's waiting entries; an entry may name no column (a create).
+  const result = await db.execute(sql`
+    select table_name, changes from crm_outbox
+    where status = 'waiting' and entity = ${entity} and portal_key = ${portalKey}`);
+  const rows = (result as unknown as { rows: { table_name: string; changes: object }[] }).rows;
+  const fields = new Set<string>();
+  for (const row of rows) {
+    for (const column of Object.keys(row.changes)) {
+      const field = fieldOfColumn(entity, row.table_name, column);
+      if (field) fields.add(field);
+    }
+  }
+  return { fields, waiting: rows.length > 0 };
+}
+
+async function report(db: Db, log: CrmLog, record: CrmRecord, reason: string): Promise<void> {
+  log.warn(
+    { entity: record.entity, crmId: record.id, reason },
+    'a CRM record was reported instead of taken into the portal',
+  );
+  await audit(db, {
+    actorCustomerId: null,
+    action: 'crm.record.reported',
+    entity: record.entity,
+    entityId: record.id,
+    data: { reason },
+  });
+}
+
+/**
+ * Takes one CRM record into the mirror: in a transaction of its own, or in a savepoint of the
+ * caller's transaction (then a refused record undoes only itself).
+ */
+export async function takeRecord(
+  db: Executor,
+  log: CrmLog,
+  record: CrmRecord,
+  readAt: Date,
+): Promise<'applied' | 'reported' | 'older'> {
+  let reason: string | undefined;
+  let older = false;
+  try {
+    await db.transaction(async (tx) => {
+      await asSync(tx);
+      const broken = fieldsBreakingRules(record);
+      if (broken.length > 0) {
+        reason = `values the portal does not take: ${broken.join(', ')}`;
+        return;
+      }
+      const link = await linkByCrmId(tx, record.entity, record.id);
+      // The portal agreed with a newer version after this one was read (a write of the outbox
+      // came back between the read and now): this one is older, the next round brings what
+      // the CRM has after it.
+      if (link && link.syncedAt > readAt) {
+        older = true;
+        return;
+      }
+      if (link) {
+        const pending = await pendingFields(tx, record.entity, link.portalKey);
+        await applyRecord(tx, record, link.portalKey, pending.fields);
+        // While the portal still sends a change, the mirror keeps the version it was made on:
+        // the write then meets the CRM's change (412) and merges instead of overwriting it.
+        if (!pending.waiting) {
+          await saveLink(tx, record.entity, link.portalKey, record.id, record.etag);
+        }
+        return;
+      }
+      const match = await matchOf(tx, record);
+      if (match.conflict) {
+        reason = match.conflict;
+        return;
+      }
+      const known = match.portalKey ?? (await existingJoinKey(tx, record));
+      const key = await applyRecord(tx, record, known);
+      await saveLink(tx, record.entity, key, record.id, record.etag);
+    });
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
+  }
+  if (older) return 'older';
+  if (reason === undefined) return 'applied';
+  await report(db, log, record, reason);
+  return 'reported';
+}
+
+/** Records taken into the mirror per transaction: fewer commits, short row locks. */
+const RECORDS_PER_TRANSACTION = 50;
+
+export async function applyPage(
+  db: Db,
+  log: CrmLog,
+  entity: CrmEntity,
+  page: CrmChangePage,
+  readAt: Date,
+  outcome: SyncOutcome,
+) {
+  for (let start = 0; start < page.changed.length; start += RECORDS_PER_TRANSACTION) {
+    const records = page.changed.slice(start, start + RECORDS_PER_TRANSACTION);
+    await db.transaction(async (tx) => {
+      await asSync(tx);
+      for (const record of records) {
+        const taken = await takeRecord(tx, log, record, readAt);
+        if (taken === 'applied') outcome.applied++;
+        if (taken === 'reported') outcome.reported++;
+      }
+    });
+  }
+  if (page.removed.length === 0) return;
+  await db.transaction(async (tx) => {
+    await asSync(tx);
+    for (const crmId of page.removed) {
+      const link = await linkByCrmId(tx, entity, crmId);
+      if (link) {
+        await removeRow(tx, entity, link.portalKey);
+        outcome.removed++;
+      }
+    }
+  });
+}
