@@ -1,4 +1,4 @@
-import { useEffect, useState, type BaseSyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -127,4 +127,27 @@ export function useSaveForm<V extends FieldValues, B, R, M = B>(
     refusal,
     justSaved,
   };
+}
+
+/**
+ * A form over data the user keeps (the profile, the newsletter choices): it shows the stored data
+ * and takes in what is read again, the saved answer becomes its new start, and a failed save says
+ * `SAVE_ERROR`, as the specification's catalogue (§8) has it for these forms.
+ */
+export function useStoredDataForm<V extends FieldValues, B, R>(options: {
+  resolver: Resolver<V, unknown, B>;
+  mutation: SaveMutation<B, R>;
+  fields: readonly Path<V>[];
+  stored: R;
+  toValues: (stored: R) => V & DefaultValues<V>;
+}) {
+  const { stored, toValues, ...rest } = options;
+  const values = useMemo(() => toValues(stored), [toValues, stored]);
+  return useSaveForm<V, B, R>({
+    ...rest,
+    values,
+    resync: true,
+    failedToast: TOAST_MESSAGES.SAVE_ERROR,
+    savedValues: toValues,
+  });
 }

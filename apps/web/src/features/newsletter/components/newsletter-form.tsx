@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Card, Checkbox, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Picklists, Preferences } from '@pp/contract';
@@ -8,8 +7,7 @@ import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
 import { useFormErrorText } from '../../../lib/forms/use-form-error-text.ts';
-import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useStoredDataForm } from '../../../lib/forms/use-save-form.ts';
 import { useUpdatePreferences } from '../api/update-preferences.ts';
 import {
   NEWSLETTER_FIELDS,
@@ -31,16 +29,12 @@ export function NewsletterForm({ preferences, picklists }: NewsletterFormProps) 
   const { t } = useTranslation();
   const errorText = useFormErrorText();
   const update = useUpdatePreferences();
-  const stored = useMemo(() => newsletterFormValues(preferences), [preferences]);
-  const { form, submit, pending, discard, leaveGuard } = useSaveForm({
+  const { form, submit, pending, discard, leaveGuard } = useStoredDataForm({
     resolver,
-    values: stored,
-    resync: true,
     mutation: update,
-    // The specification's catalogue (§8): a failed save of this form says SAVE_ERROR.
-    failedToast: TOAST_MESSAGES.SAVE_ERROR,
     fields: NEWSLETTER_FIELDS,
-    savedValues: newsletterFormValues,
+    stored: preferences,
+    toValues: newsletterFormValues,
   });
   const { control, formState } = form;
   const subscribed = useWatch({ control, name: 'subscribed' });

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Customer, Picklists } from '@pp/contract';
 import { LeaveDialog } from '../../../components/forms/leave-dialog.tsx';
 import { SaveBar } from '../../../components/forms/save-bar.tsx';
 import { fieldErrorMap } from '../../../lib/forms/field-error-map.ts';
-import { useSaveForm } from '../../../lib/forms/use-save-form.ts';
-import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
+import { useStoredDataForm } from '../../../lib/forms/use-save-form.ts';
 import { useUpdateCustomerData } from '../../../lib/ui-state/api/update-customer-data.ts';
 import { profileChoices } from '../profile-choices.ts';
 import { PROFILE_FIELDS, profileFormSchema, profileFormValues } from '../profile-form-values.ts';
@@ -29,19 +27,15 @@ const resolver = zodResolver(profileFormSchema, { error: fieldErrorMap });
 export function ProfileForm({ customer, picklists }: ProfileFormProps) {
   const { t } = useTranslation();
   const update = useUpdateCustomerData();
-  const stored = useMemo(() => profileFormValues(customer), [customer]);
-  const { form, submit, pending, discard, leaveGuard } = useSaveForm({
+  const { form, submit, pending, discard, leaveGuard } = useStoredDataForm({
     resolver,
-    values: stored,
-    resync: true,
     mutation: update,
-    // The specification's catalogue (§8): a failed save of this form says SAVE_ERROR.
-    failedToast: TOAST_MESSAGES.SAVE_ERROR,
     fields: PROFILE_FIELDS,
-    savedValues: profileFormValues,
+    stored: customer,
+    toValues: profileFormValues,
   });
 
-  const choices = profileChoices(t, picklists, stored);
+  const choices = profileChoices(t, picklists, profileFormValues(customer));
   return (
     <form noValidate onSubmit={submit} aria-label={t('PROFILE.FORM')}>
       <LeaveDialog guard={leaveGuard} />
