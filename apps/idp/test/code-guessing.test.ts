@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '@pp/testing';
 import type { TestDatabase } from '@pp/database/testing';
 import { findAccountByEmail, hashPassword } from '../src/accounts/accounts.ts';
+import { issueAccountToken } from '../src/accounts/account-tokens.ts';
 import { idpAccounts } from '../src/db/schema.ts';
+import { changePassword } from '../src/reset-password/change-password.ts';
 import {
   createIdpTestDatabase,
   sentNotices,
@@ -154,6 +156,31 @@ describe('wrong codes of one account from many addresses', () => {
     expect(JSON.stringify(left)).toContain('second-factor-account:a');
     expect(JSON.stringify(left)).not.toContain('second-factor-account:b');
     expect(JSON.stringify(left)).not.toContain('account:c');
+  });
+});
+
+// Outside probe 3: a password reset forgot the account's count of wrong codes, so whoever had
+// the password and the mailbox got ten more free guesses with every reset.
+describe('a password reset', () => {
+  it('keeps the account’s count of wrong codes: the next wrong code still waits', async () => {
+    const email = await newAccount(handle, 'raten.zuruecksetzen');
+    await setUpApp(handle, email);
+    for (let tries = 0; tries < 10; tries++) {
+      const step = await passwordStep(handle, email, elsewhere());
+      expect((await wrongCode(step)).response.status).toBe(401);
+    }
+    const db = database.database.db;
+    await db.execute(sql`update idp_throttle set next_allowed_at = now() - interval '1 second'`);
+    const account = await findAccountByEmail(db, email);
+    const link = await issueAccountToken(db, account?.id ?? '', 'reset-password');
+    const newPassword = 'Nach-dem-Zuruecksetzen-2026';
+    expect(await changePassword(db, link, newPassword)).toBe(account?.id);
+
+    const step = await passwordStep(handle, email, elsewhere(), newPassword);
+    expect((await wrongCode(step)).response.status).toBe(401);
+    // The eleventh wrong code of the day makes the account's codes wait, as before the reset.
+    const next = await passwordStep(handle, email, elsewhere(), newPassword);
+    expect((await wrongCode(next)).response.status).toBe(429);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type CreationOptions,
   type SoftCredential,
 } from './support/authenticator.ts';
-import { openSignIn, signIn } from './support/oauth.ts';
+import { openSignIn, refresh, signIn } from './support/oauth.ts';
 import { sentNotices, useIdp } from './support/provider.ts';
 import {
   addPasskey,
@@ -373,5 +373,36 @@ describe('the proof of a verified action', () => {
     );
     expect(JSON.stringify(rows)).toContain('"n":0');
     expect(noticesTo(email)).toEqual([]);
+  });
+});
+
+// Outside probe 3: a session signed in with the password before the owner set up a factor kept
+// getting codes with `amr ["pwd"]`, and could remove the new app or add its own passkey with the
+// password alone. Adding a factor now ends every other session of the account.
+describe('a factor added while another session is signed in with the password alone', () => {
+  async function expectEnded(earlier: Awaited<ReturnType<typeof signIn>>) {
+    // Its refresh token is refused, and its browser is asked to sign in again.
+    const renewed = await refresh(idp.running.issuer, earlier.refresh_token ?? '');
+    expect(renewed.status).toBe(400);
+    expect(await renewed.json()).toMatchObject({ error: 'invalid_grant' });
+    const again = await openSignIn(earlier.browser, idp.running.issuer, { ui_locales: 'de' });
+    expect(again.csrf).not.toBe('');
+  }
+
+  it('ends that session when the app is set up elsewhere, and keeps the one that set it up', async () => {
+    const email = await newAccount(idp, 'vorher.app');
+    const earlier = await signIn(idp.running.issuer, email, PASSWORD);
+    const { browser } = await setUpApp(idp, email);
+    await expectEnded(earlier);
+    // The browser that set the app up stays signed in.
+    const page = await openAction(idp, browser, 'new-recovery-codes');
+    expect(page.status).toBe(200);
+  });
+
+  it('ends that session when a passkey is added elsewhere', async () => {
+    const email = await newAccount(idp, 'vorher.passkey');
+    const earlier = await signIn(idp.running.issuer, email, PASSWORD);
+    await addPasskey(idp, email);
+    await expectEnded(earlier);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './store.ts';
 import type { PpAction } from '../interaction/account-actions.ts';
 import { hasConfirmedTotp } from '../second-factor/store.ts';
+import { endOtherAccountSessions } from '../sessions/account-security.ts';
 import { noticeSecondFactorChange } from '../sessions/security-notices.ts';
 import { describeUserAgent, keptUserAgent } from '../sessions/user-agent.ts';
 import { actionNoticePage } from '../second-factor/pages.ts';
@@ -188,6 +189,7 @@ export async function register(
   }
   options.logger.info({ accountId: account.id }, 'passkey added');
   const userAgent = keptUserAgent(request.headers['user-agent']);
+  await endOtherAccountSessions(options.db, account.id, interaction.session?.uid);
   const notice = { change: 'passkey-added', userAgent, passkeyName: name } as const;
   await noticeSecondFactorChange(options, account, notice);
   return finishInteraction(deps, request, reply, actionDone('add-passkey'), true);

@@ -4,6 +4,7 @@ import { type Account } from '../accounts/accounts.ts';
 import { PageError } from '../app/error-page.ts';
 import type { Sent } from '../app/sent.ts';
 import { knownDevice } from '../sessions/device-cookie.ts';
+import { endOtherAccountSessions } from '../sessions/account-security.ts';
 import { messagesFor } from '../i18n/locale.ts';
 import { formField, readForm } from '../interaction/form.ts';
 import type { Interaction, InteractionDeps } from '../interaction/types.ts';
@@ -104,6 +105,7 @@ export async function confirmSetup(
   const codes = await replaceRecoveryCodes(options.db, options.secondFactor, account.id);
   options.logger.info({ accountId: account.id }, 'authenticator app set up');
   const userAgent = keptUserAgent(request.headers['user-agent']);
+  await endOtherAccountSessions(options.db, account.id, interaction.session?.uid);
   await noticeSecondFactorChange(options, account, { change: 'app-added', userAgent });
   const t = messagesFor(context.locale).secondFactor;
   const continueHref =

@@ -136,6 +136,23 @@ export async function endAccountSession(
 }
 
 /**
+ * Ends every session of the account but `keptSessionUid` (the one that acts), as
+ * `endAccountSession` does each: a new second factor must not leave a session that signed in
+ * without it (outside probe 3 of issue 41).
+ */
+export async function endOtherAccountSessions(
+  db: IdpDb,
+  accountId: string,
+  keptSessionUid: string | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const session of await sessionRows(tx, accountId)) {
+      if (session.uid !== keptSessionUid) await endAccountSession(tx, accountId, session.uid);
+    }
+  });
+}
+
+/**
  * Ends every session of the account and everything issued in them (grants, codes, refresh
  * tokens), as a new password does; the sessions are listed as ended (`endAccountState`).
  */
