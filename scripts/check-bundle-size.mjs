@@ -7,7 +7,8 @@
 // - the screens' kit, which the app fetches once the first screen is up, when the browser is
 //   idle: what two or more screens share (zod and the schemas, the form state, Mantine's
 //   overlays and inputs), as `index.html` lists it in `<meta name="pp-screen-kit">` (decision
-//   0091) ≤ 96 KB;
+//   0091) ≤ 100 KB (96 KB until zod's JSON Schema converters, 4.8 KB, stopped being cut out by a
+//   plugin that rewrote zod's source: issue 42);
 // - each lazily loaded screen or part, all its chunks not in the first screen or the kit, ≤ 32 KB
 //   (issue 28's target; 57.7 KB before the kit).
 // Run after `npm run build`; prints a table and exits non-zero past a limit.
@@ -19,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 const FIRST_VISIT_LIMIT = 30 * KB;
 const FIRST_SCREEN_LIMIT = 166 * KB;
-const SCREEN_KIT_LIMIT = 96 * KB;
+const SCREEN_KIT_LIMIT = 100 * KB;
 const LAZY_LIMIT = 32 * KB;
 const ENTRY = 'index.html';
 const APP = 'src/main.tsx';

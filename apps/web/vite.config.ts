@@ -7,7 +7,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { compiledAnswers } from './build/compiled-answers.ts';
 import { screenKit } from './build/screen-kit.ts';
 import { shellChunk } from './build/shell-chunk.ts';
-import { trimZod } from './build/trim-zod.ts';
 
 /**
  * The build's id: a hash of the names of all its files (each name carries its content's hash), so
@@ -92,7 +91,6 @@ export default defineConfig({
     react(),
     buildId(),
     compiledAnswers(),
-    trimZod(),
     shellChunk.plugin,
     screenKit(),
     recordStaticImports(),
