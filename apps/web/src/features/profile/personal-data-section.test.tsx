@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, ROUTES, type PersonalDataExport } from '@pp/contract';
 import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
+import { PROFILE_FIELDS } from './profile-form-values.ts';
 import { problem } from '../../testing/problem.ts';
 import { server } from '../../testing/portal-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
@@ -11,22 +12,18 @@ import { renderApp } from '../../testing/render-app.tsx';
 const EXPORT = calls.customerExportPersonalData;
 const at = '2026-11-27T09:00:00.000Z';
 
+const pick = <T extends object, K extends keyof T>(from: T, keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+
 const exported: PersonalDataExport = {
   format: 'practice-portal-personal-data/1',
   exportedAt: at,
   profile: {
+    // Clara as the demo data has her (no phone, position or birth date), without salutation.
+    ...pick(clara, ['email', ...PROFILE_FIELDS]),
     customerId: '6f1c1d64-7e0c-4f43-9a4b-1f7f0c0e1a01',
-    email: clara.email,
     salutation: null,
     title: null,
-    firstName: clara.firstName,
-    lastName: clara.lastName,
-    phone: null,
-    position: null,
-    profession: null,
-    otherIndustry: null,
-    dateOfBirth: null,
-    preferredLanguage: 'de',
     primaryCompanyId: null,
     createdAt: at,
     updatedAt: at,

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { WEB_CONFIGURATION_PATH, WebConfigurationSchema } from '@pp/contract';
+import {
+  WEB_CONFIGURATION_PATH,
+  WebConfigurationSchema,
+  type WebConfiguration,
+} from '@pp/contract';
+import { webConfiguration } from '../../testing/portal-server.ts';
 import { CONFIGURATION_PATH, parseWebConfiguration } from './load-configuration.ts';
 
-const valid = {
+const ownSettings = {
   oidc: {
     issuer: 'http://idp.test',
     clientId: 'portal',
@@ -19,11 +24,8 @@ const valid = {
   imprintUrl: 'https://example.com/imprint',
   privacyUrl: null,
   legalLinkPlaceholders: false,
-  portalName: null,
-  logoUrl: null,
-  accessibilityContact: 'barrierefreiheit@example.com',
-  idleTimeoutMinutes: 30,
-};
+} satisfies Partial<WebConfiguration>;
+const valid = { ...webConfiguration, ...ownSettings };
 
 const invalid: [string, unknown][] = [
   ['nothing', null],

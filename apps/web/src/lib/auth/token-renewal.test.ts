@@ -2,22 +2,15 @@ import { http, HttpResponse } from 'msw';
 import { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebConfiguration } from '@pp/contract';
-import { server } from '../../testing/portal-server.ts';
+import { server, webConfiguration } from '../../testing/portal-server.ts';
 import { keepRenewing } from './token-renewal.ts';
 import { CLOCK_LEEWAY, createUserManager } from './user-manager.ts';
 
 const ISSUER = 'http://idp.test';
 const AUDIENCE = 'http://portal.test/api';
 const config: WebConfiguration = {
+  ...webConfiguration,
   oidc: { issuer: ISSUER, clientId: 'portal', audience: AUDIENCE, scope: 'openid portal:api' },
-  accountSecurity: { pageUrl: null, actions: {} },
-  imprintUrl: null,
-  privacyUrl: null,
-  legalLinkPlaceholders: false,
-  portalName: null,
-  logoUrl: null,
-  accessibilityContact: 'barrierefreiheit@example.com',
-  idleTimeoutMinutes: 30,
 };
 
 const tokenRequests: URLSearchParams[] = [];
