@@ -22,7 +22,9 @@ const HEADER = [
   'declare function completeSignIn(reply: FastifyReply): Promise<void>;',
 ];
 
-describe('a Fastify reply as a result', () => {
+// The first lint builds the type-checked program of the provider: seconds on a quiet machine,
+// more than the suite's 30 on a loaded one.
+describe('a Fastify reply as a result', { timeout: 120_000 }, () => {
   it('is refused when a helper promises it and the caller awaits it', async () => {
     const code = [
       ...HEADER,
