@@ -4,6 +4,7 @@ import { parseInvitations } from './parse-invitations.ts';
 const LOCATIONS = [
   { locationId: 'l-1', name: 'Praxis Mitte' },
   { locationId: 'l-2', name: 'Praxis Nord' },
+  { locationId: 'l-3', name: 'Labor, 2. OG' },
 ];
 
 describe('pasted and uploaded invitations (decision 0084)', () => {
@@ -68,5 +69,39 @@ describe('pasted and uploaded invitations (decision 0084)', () => {
       'invalid_name',
       'unknown_location',
     ]);
+  });
+
+  // Issue 43: "Administrator/-in", the portal's own label, became a member without a word, and
+  // so did "Chef".
+  it('reads every role the portal shows or exports, in both languages, and flags any other', () => {
+    const role = (cell: string) => {
+      const [row] = parseInvitations(`Eva\tSchmidt\teva@example.com\t${cell}\tPraxis Mitte`, []);
+      return row?.problem === 'unknown_role' ? `? ${row.roleText}` : row?.role;
+    };
+    expect(
+      [
+        'Administrator/-in',
+        'Administratorin',
+        'Administrator',
+        'Hauptadministrator/-in',
+        'Main administrator',
+        'admin',
+      ].map(role),
+    ).toEqual(['admin', 'admin', 'admin', 'admin', 'admin', 'admin']);
+    expect(['Mitglied', 'Member', ''].map(role)).toEqual(['member', 'member', 'member']);
+    expect(['Chef', 'Mitglieder'].map(role)).toEqual(['? Chef', '? Mitglieder']);
+  });
+
+  it('reads location names that hold a comma, as the export joins them with ", "', () => {
+    const [row] = parseInvitations(
+      'Vorname;Nachname;E-Mail-Adresse;Rolle;Standorte\nEva;Schmidt;eva@example.com;Mitglied;"Labor, 2. OG, Praxis Mitte"',
+      LOCATIONS,
+    );
+    expect(row).toMatchObject({ locationIds: ['l-3', 'l-1'], problem: null });
+    const [unknown] = parseInvitations(
+      'Eva;Schmidt;eva@example.com;Mitglied;"Praxis Mitte, Keller"',
+      LOCATIONS,
+    );
+    expect(unknown).toMatchObject({ locationIds: ['l-1'], problem: 'unknown_location' });
   });
 });

@@ -1,7 +1,7 @@
 import { EmailSchema, PersonNameSchema, type InvitationRole } from '@pp/contract';
 
 /** Why a pasted row is not even asked about: the browser knows it already. */
-export type LocalProblem = 'invalid_email' | 'invalid_name' | 'unknown_location';
+export type LocalProblem = 'invalid_email' | 'invalid_name' | 'unknown_location' | 'unknown_role';
 
 /** One pasted or uploaded line, as the preview shows it. */
 export interface ParsedRow {
@@ -11,6 +11,8 @@ export interface ParsedRow {
   firstName: string | null;
   lastName: string | null;
   role: InvitationRole;
+  /** The role cell as written, when it names no role the portal knows (`unknown_role`). */
+  roleText: string | null;
   locationIds: string[];
   problem: LocalProblem | null;
 }
@@ -25,6 +27,8 @@ const HEADER_WORDS: Record<string, keyof Columns> = {
   'e-mail': 'email',
   email: 'email',
   'e-mail-adresse': 'email',
+  'e-mail address': 'email',
+  'email address': 'email',
   rolle: 'role',
   role: 'role',
   standorte: 'locations',
@@ -117,7 +121,29 @@ function fromCells(row: string[], columns: Columns) {
   };
 }
 
-const ADMIN_WORDS = ['admin', 'administrator', 'administratorin', 'administration'];
+/**
+ * The roles as the portal itself shows and exports them (de.json / en.json `ROLES`, the employee
+ * export's column): what the export writes reads back. A main administrator is invited as an
+ * administrator — the main role is handed over, never invited. An empty cell is a member;
+ * anything else is flagged on its row, never guessed.
+ */
+const ROLE_WORDS: Record<string, InvitationRole> = {
+  mitglied: 'member',
+  member: 'member',
+  admin: 'admin',
+  administrator: 'admin',
+  administratorin: 'admin',
+  'administrator/-in': 'admin',
+  hauptadministrator: 'admin',
+  hauptadministratorin: 'admin',
+  'hauptadministrator/-in': 'admin',
+  'main administrator': 'admin',
+};
+
+function roleOf(cell: string): InvitationRole | null {
+  const word = cell.trim().toLowerCase().replace(/\s+/g, ' ');
+  return word === '' ? 'member' : (ROLE_WORDS[word] ?? null);
+}
 
 /**
  * Reads pasted addresses (one a line, or "Name <address>"), columns pasted from Excel (tabs) or a
@@ -153,6 +179,40 @@ export function parseInvitations(
   return rows;
 }
 
+/**
+ * The locations of a cell, as the practice names them, split at `|`, `,` or `;` — unless the
+ * practice's own name holds one ("Praxis Mitte, 2. OG"): the longest run of parts that names a
+ * location is taken first, so what the export joins with ", " reads back.
+ */
+function locationsOf(cell: string, byName: ReadonlyMap<string, string>) {
+  const pieces = cell.split(/([|,;])/);
+  const parts = pieces.length === 1 && pieces[0]!.trim() === '' ? 0 : (pieces.length + 1) / 2;
+  const locationIds: string[] = [];
+  let unknown = false;
+  for (let start = 0; start < parts;) {
+    let end = parts;
+    let id: string | undefined;
+    for (; end > start; end -= 1) {
+      id = byName.get(
+        pieces
+          .slice(2 * start, 2 * end - 1)
+          .join('')
+          .trim()
+          .toLowerCase(),
+      );
+      if (id) break;
+    }
+    if (id) {
+      locationIds.push(id);
+      start = end;
+    } else {
+      if (pieces[2 * start]!.trim() !== '') unknown = true;
+      start += 1;
+    }
+  }
+  return { locationIds, unknown };
+}
+
 function checked(
   line: number,
   fields: ReturnType<typeof mailbox>,
@@ -161,24 +221,24 @@ function checked(
   const email = EmailSchema.safeParse(fields.email);
   const names = [fields.firstName, fields.lastName].filter((name) => name !== null);
   const namesFine = names.every((name) => PersonNameSchema.safeParse(name).success);
-  const wanted = fields.locations
-    .split(/[|,;]/)
-    .map((name) => name.trim().toLowerCase())
-    .filter(Boolean);
-  const locationIds = wanted.flatMap((name) => byName.get(name) ?? []);
+  const { locationIds, unknown } = locationsOf(fields.locations, byName);
+  const role = roleOf(fields.role);
   const problem: LocalProblem | null = !email.success
     ? 'invalid_email'
     : !namesFine
       ? 'invalid_name'
-      : locationIds.length < wanted.length
-        ? 'unknown_location'
-        : null;
+      : role === null
+        ? 'unknown_role'
+        : unknown
+          ? 'unknown_location'
+          : null;
   return {
     line,
     email: email.success ? email.data : fields.email,
     firstName: fields.firstName,
     lastName: fields.lastName,
-    role: ADMIN_WORDS.includes(fields.role.trim().toLowerCase()) ? 'admin' : 'member',
+    role: role ?? 'member',
+    roleText: role === null ? fields.role.trim() : null,
     locationIds,
     problem,
   };

@@ -103,7 +103,7 @@ export function BulkInvite({ companyId }: { companyId: string }) {
           {t('BULK_INVITE.CHECK')}
         </Button>
       </Group>
-      {checked && <Results checked={checked} />}
+      {checked && <Results checked={checked} locations={known} />}
       {checked && !checked.sent && (
         <Group>
           <Button onClick={send} loading={invite.isPending} disabled={ready === 0}>
@@ -115,8 +115,15 @@ export function BulkInvite({ companyId }: { companyId: string }) {
   );
 }
 
-function Results({ checked }: { checked: Checked }) {
+function Results({
+  checked,
+  locations,
+}: {
+  checked: Checked;
+  locations: readonly { locationId: string; name: string }[];
+}) {
   const { t } = useTranslation();
+  const nameOf = new Map(locations.map((location) => [location.locationId, location.name]));
   const ok = checked.reasons.filter((reason) => reason === null).length;
   const refused = checked.reasons.length - ok;
   const summary = checked.sent
@@ -135,6 +142,7 @@ function Results({ checked }: { checked: Checked }) {
               <th scope="col">{t('INVITE.EMAIL')}</th>
               <th scope="col">{t('BULK_INVITE.NAME')}</th>
               <th scope="col">{t('INVITE.ROLE')}</th>
+              <th scope="col">{t('INVITE.LOCATIONS')}</th>
               <th scope="col">{t('BULK_INVITE.OUTCOME')}</th>
             </tr>
           </thead>
@@ -146,7 +154,8 @@ function Results({ checked }: { checked: Checked }) {
                   <td>{row.line}</td>
                   <td>{row.email}</td>
                   <td>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</td>
-                  <td>{t(`ROLES.${row.role.toUpperCase()}`)}</td>
+                  <td>{row.roleText ?? t(`ROLES.${row.role.toUpperCase()}`)}</td>
+                  <td>{row.locationIds.map((id) => nameOf.get(id) ?? id).join(', ')}</td>
                   <td>
                     {reason ? (
                       <Text c="var(--mantine-color-error)" size="sm">
