@@ -10,7 +10,8 @@ export const BULK_MAX_ROWS = 200;
 /**
  * Why a row of a bulk request was not carried out (decision 0084). Invitations: the address is a
  * shared mailbox, already a member, already invited, twice in the list, a role the caller may not
- * give. Actions: the rules of the single action refused it, or the person is in no state for it.
+ * give. Actions: the rules of the single action refused it, or the person is in no state for it
+ * (`not_invited`: a member of the practice without an open invitation to resend or revoke).
  * Both: a mail limit stopped it.
  */
 export const BULK_ROW_REASONS = [
@@ -23,6 +24,7 @@ export const BULK_ROW_REASONS = [
   'not_found',
   'conflict',
   'rate_limited',
+  'not_invited',
 ] as const;
 export type BulkRowReason = (typeof BULK_ROW_REASONS)[number];
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { assertMayInviteAs } from '../../lib/authorization/policy.ts';
 import { attemptRow, refusedRow, runBulk } from '../../lib/employees/bulk.ts';
 import { endInvitation } from '../../lib/employees/end-invitation.ts';
+import { membershipOf } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
 import { resendInvitation } from '../../lib/employees/resend-invitation.ts';
 import { applyStatus } from '../../lib/employees/set-status.ts';
@@ -70,6 +71,14 @@ export default defineRoute(calls.employeeApplyBulkAction, async (request) => {
         continue;
       }
       seen.add(customerId);
+      if (action === 'resendInvitation' || action === 'revokeInvitation') {
+        // A member of the practice has no invitation to act on: said as such, not "not found".
+        const membership = await membershipOf(tx, customerId, companyId);
+        if (membership && membership.status !== 'invited') {
+          results.push(refusedRow(index, 'not_invited'));
+          continue;
+        }
+      }
       results.push(await attemptRow(tx, index, act(customerId)));
     }
     return results;
