@@ -16,6 +16,7 @@ import {
   awayFromStepEdge,
   claimsOf,
   codeAt,
+  codeOfRedirects,
   csrfOf,
   expectLogin,
   finish,
@@ -24,6 +25,7 @@ import {
   openAction,
   originOf,
   passkeyAnswer,
+  passwordStep,
   PASSWORD,
   post,
   PWD,
@@ -404,5 +406,20 @@ describe('a factor added while another session is signed in with the password al
     const earlier = await signIn(idp.running.issuer, email, PASSWORD);
     await addPasskey(idp, email);
     await expectEnded(earlier);
+  });
+
+  it('ends a password step held back before its redirect, so it opens no session after', async () => {
+    const email = await newAccount(idp, 'vorher.gehalten');
+    // The password is right and the account has no factor yet: the step is done, but the
+    // browser holds the redirect back.
+    const held = await passwordStep(idp, email);
+    expect(held.response.status).toBe(303);
+    await setUpApp(idp, email);
+    const code = await codeOfRedirects(
+      idp,
+      held.browser,
+      held.response.headers.get('location') ?? '',
+    );
+    expect(code).toBeNull();
   });
 });

@@ -189,7 +189,10 @@ export async function register(
   }
   options.logger.info({ accountId: account.id }, 'passkey added');
   const userAgent = keptUserAgent(request.headers['user-agent']);
-  await endOtherAccountSessions(options.db, account.id, interaction.session?.uid);
+  await endOtherAccountSessions(options.db, account.id, {
+    sessionUid: interaction.session?.uid,
+    interactionUid: interaction.uid,
+  });
   const notice = { change: 'passkey-added', userAgent, passkeyName: name } as const;
   await noticeSecondFactorChange(options, account, notice);
   return finishInteraction(deps, request, reply, actionDone('add-passkey'), true);

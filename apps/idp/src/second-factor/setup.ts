@@ -105,7 +105,10 @@ export async function confirmSetup(
   const codes = await replaceRecoveryCodes(options.db, options.secondFactor, account.id);
   options.logger.info({ accountId: account.id }, 'authenticator app set up');
   const userAgent = keptUserAgent(request.headers['user-agent']);
-  await endOtherAccountSessions(options.db, account.id, interaction.session?.uid);
+  await endOtherAccountSessions(options.db, account.id, {
+    sessionUid: interaction.session?.uid,
+    interactionUid: interaction.uid,
+  });
   await noticeSecondFactorChange(options, account, { change: 'app-added', userAgent });
   const t = messagesFor(context.locale).secondFactor;
   const continueHref =

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { endAccountState } from '../provider/adapter.ts';
 import type { IdpDb } from '../db/database.ts';
@@ -136,19 +136,30 @@ export async function endAccountSession(
 }
 
 /**
- * Ends every session of the account but `keptSessionUid` (the one that acts), as
- * `endAccountSession` does each: a new second factor must not leave a session that signed in
- * without it (outside probe 3 of issue 41).
+ * Ends every session of the account but the one that acts, as `endAccountSession` does each,
+ * and every other sign-in whose password step is done but whose browser has not come back for
+ * it yet: a new second factor must leave no session that signed in without it, nor one that
+ * would open after it (outside probes 3 and 4 of issue 41).
  */
 export async function endOtherAccountSessions(
   db: IdpDb,
   accountId: string,
-  keptSessionUid: string | undefined,
+  kept: { sessionUid: string | undefined; interactionUid: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     for (const session of await sessionRows(tx, accountId)) {
-      if (session.uid !== keptSessionUid) await endAccountSession(tx, accountId, session.uid);
+      if (session.uid !== kept.sessionUid) await endAccountSession(tx, accountId, session.uid);
     }
+    await tx
+      .delete(idpPayloads)
+      .where(
+        and(
+          eq(idpPayloads.model, 'Interaction'),
+          eq(idpPayloads.accountId, accountId),
+          ne(idpPayloads.id, kept.interactionUid),
+          sql`${idpPayloads.payload} -> 'result' -> 'login' is not null`,
+        ),
+      );
   });
 }
 
