@@ -93,3 +93,39 @@ export const LANGUAGES_AND_STARTING_SCHEMES = [
   ['de', 'light'],
   ['en', 'dark'],
 ] as const;
+
+/** The narrowest width the portal is made for (a small phone). */
+export const NARROWEST = 360;
+
+/**
+ * Expects the page not to scroll sideways at 360 px: the viewport is narrowed to that width (no
+ * wider than it is), the page laid out anew, and the document measured; then the viewport is
+ * restored. Menus and dialogs stay open: Mantine only repositions them.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  const before = page.viewportSize();
+  const narrow = before && before.width > NARROWEST;
+  if (narrow) await page.setViewportSize({ width: NARROWEST, height: before.height });
+  try {
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        { message: `sideways scrolling at ${NARROWEST} px on ${page.url()}`, timeout: 2_000 },
+      )
+      .toBeLessThanOrEqual(0);
+  } finally {
+    if (narrow) await page.setViewportSize(before);
+  }
+}
+
+/**
+ * The checks of an accessibility spec (issue 42, point 6) for the state the page shows: axe in
+ * the light and the dark scheme, and no sideways scrolling at 360 px.
+ */
+export async function expectAccessibleState(page: Page) {
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+}

@@ -1,9 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startDataverseStandIn, type DataverseStandIn } from '@pp/dataverse-stand-in';
 import { freePort } from './free-port.ts';
+import { REPO_ROOT } from './paths.ts';
 import { startPortalProcess } from './portal-process.ts';
+import type { StandInKind } from './provider-profiles.ts';
+import {
+  startProviderStandIn,
+  type ProviderStandIn,
+  type StandInUser,
+} from './provider-stand-in.ts';
 
 export interface PortalServer {
   /** Where the browser opens the portal, e.g. `http://localhost:41234`. */
@@ -27,6 +35,8 @@ export interface PortalServerOptions {
    * own database. Default: `E2E_RECORD_STORE`, else `dataverse`.
    */
   recordStore?: RecordStore;
+  /** Settings of the operator's the portal starts with, e.g. `PORTAL_NAME` (look-brand.spec.ts). */
+  settings?: Record<string, string>;
 }
 
 export type RecordStore = 'builtin' | 'dataverse';
@@ -84,6 +94,7 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
     LOG_LEVEL: 'info',
     // Two browsers and the embedded database share two cores: a busy second is no overload here.
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...options.settings,
   });
   const dataverse =
     (options.recordStore ?? suiteRecordStore()) === 'dataverse'
@@ -113,4 +124,92 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
     await dataverse?.stop();
   };
   return { url, issuer, stop, ...(dataverse ? { dataverse } : {}) };
+}
+
+export interface ExistingCustomer {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Migrates a new embedded database in `dataDir` and writes the customer (provider-seed.ts). */
+function seedCustomer(dataDir: string, customer: ExistingCustomer): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'e2e/support/provider-seed.ts',
+      dataDir,
+      customer.email,
+      customer.firstName,
+      customer.lastName,
+    ],
+    { cwd: REPO_ROOT, encoding: 'utf8', timeout: 90_000 },
+  );
+  return output.trim();
+}
+
+/**
+ * The whole app (`apps/api/src/main.ts`) pointed at an external provider with `OIDC_ISSUER`,
+ * `OIDC_CLIENT_ID`, `OIDC_AUDIENCE`, `OIDC_PROVIDER` (and `OIDC_API_SCOPE`), on a throw-away
+ * embedded database holding one customer: no embedded provider, no demo data, no test endpoints.
+ */
+async function startAppOnProvider(
+  port: number,
+  provider: ProviderStandIn,
+  customer: ExistingCustomer,
+): Promise<{ url: string; customerId: string; stop(): Promise<void> }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'pp-e2e-provider-'));
+  const dataDir = path.join(folder, 'data');
+  const customerId = seedCustomer(dataDir, customer);
+  const url = `http://localhost:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'NODE_ENV',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'REDIS_URL',
+    'TRUST_PROXY',
+    'DEMO_DATA',
+  ])
+    delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    IDP_PORT: String(await freePort()),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    OIDC_PROVIDER: provider.kind,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_AUDIENCE: provider.audience,
+    OIDC_API_SCOPE: provider.apiScope,
+    LOG_LEVEL: 'info',
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
+  const { stop } = await startPortalProcess(env, folder, [`${url}/api/v1/Lifetime/IsAlive`]);
+  return { url, customerId, stop };
+}
+
+/**
+ * A stand-in provider of this kind (provider-stand-in.ts) that knows `user`, and the whole app
+ * pointed at it, whose database holds `user` as a customer.
+ */
+export async function startExternalProviderPortal(
+  kind: StandInKind,
+  user: StandInUser,
+  customer: ExistingCustomer,
+): Promise<PortalServer & { provider: ProviderStandIn; customerId: string }> {
+  const port = await freePort();
+  const provider = await startProviderStandIn(kind, `http://localhost:${port}`, [user]);
+  const app = await startAppOnProvider(port, provider, customer).catch(async (error: unknown) => {
+    await provider.close();
+    throw error;
+  });
+  const stop = async () => {
+    await app.stop();
+    await provider.close();
+  };
+  return { url: app.url, issuer: provider.issuer, provider, customerId: app.customerId, stop };
 }

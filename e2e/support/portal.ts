@@ -1,9 +1,16 @@
-/** The portal the global setup started: where to open it and its provider's issuer. */
+import type { ProviderStandIn } from './provider-stand-in.ts';
+
+/** A portal the suite started: where to open it and its provider's issuer. */
 export interface Portal {
   url: string;
   issuer: string;
   /** The stand-in Dataverse it keeps its records in; absent with the built-in store. */
   dataverseUrl?: string;
+  /**
+   * With `identityProvider` other than `embedded`: the stand-in provider the portal signs in
+   * with, and the customer its database held before the start (provider-sign-in.ts).
+   */
+  external?: { provider: ProviderStandIn; customerId: string };
 }
 
 export function sharedPortal(): Portal {

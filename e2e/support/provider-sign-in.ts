@@ -1,9 +1,6 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { calls } from '@pp/contract';
-import { freePort } from './free-port.ts';
-import { startProviderPortal, type ProviderPortal } from './provider-portal.ts';
-import type { StandInKind } from './provider-profiles.ts';
-import { startProviderStandIn, type ProviderStandIn } from './provider-stand-in.ts';
+import type { Portal } from './portal.ts';
 import { expectSignedInAs, submitCredentials } from './sign-in.ts';
 import { decodeJwt, nextTokenResponse, tokensOf } from './tokens.ts';
 
@@ -12,37 +9,16 @@ export const PROVIDER_USER = {
   email: 'karla.kessler@praxis-nord.example',
   password: 'Kessler-Passwort-7',
   name: 'Karla Kessler',
+  firstName: 'Karla',
+  lastName: 'Kessler',
 };
 
-interface ProviderFixtures {
-  /** A stand-in provider of this kind, and a portal of its own pointed at it. */
-  setup: { provider: ProviderStandIn; portal: ProviderPortal; customerId: string };
-}
-
-/** Specs of `specs/providers/`: one provider and one portal per worker. */
-export function providerTest(kind: StandInKind) {
-  return base.extend<object, ProviderFixtures>({
-    setup: [
-      // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
-      async ({}, use) => {
-        const port = await freePort();
-        const provider = await startProviderStandIn(kind, `http://localhost:${port}`, [
-          PROVIDER_USER,
-        ]);
-        const customer = { email: PROVIDER_USER.email, firstName: 'Karla', lastName: 'Kessler' };
-        const portal = await startProviderPortal(port, provider, customer).catch(
-          async (error: unknown) => {
-            await provider.close();
-            throw error;
-          },
-        );
-        await use({ provider, portal, customerId: portal.customerId });
-        await portal.stop();
-        await provider.close();
-      },
-      { scope: 'worker', timeout: 120_000 },
-    ],
-  });
+/**
+ * The portal of a spec of `specs/providers/`, one per worker, on a stand-in of this kind:
+ * `test.use(providerPortal('keycloak'))`.
+ */
+export function providerPortal(kind: 'keycloak' | 'entra') {
+  return { portalScope: 'worker', identityProvider: kind } as const;
 }
 
 /**
@@ -51,13 +27,14 @@ export function providerTest(kind: StandInKind) {
  */
 export async function signInThroughProvider(
   page: Page,
-  setup: ProviderFixtures['setup'],
+  portal: Portal,
 ): Promise<{
   customerId: string;
   header: Record<string, unknown>;
   payload: Record<string, unknown>;
 }> {
-  const { provider, portal } = setup;
+  if (!portal.external) throw new Error('a portal on a stand-in provider (identityProvider)');
+  const { provider } = portal.external;
   await page.goto(portal.url);
   await expect(page).toHaveURL((url) => url.href.startsWith(`${provider.issuer}/`));
   const tokenAnswer = nextTokenResponse(page, provider.issuer);

@@ -4,7 +4,7 @@ import {
   newPasswordForm,
   registrationForm,
 } from '../../support/account-pages.ts';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
@@ -46,7 +46,7 @@ for (const language of ['de', 'en'] as const) {
     await page.goto(portal.url);
     await page.getByRole('link', { name: texts.register, exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     const form = registrationForm(page);
     await form.email.fill('info@praxis-beispiel.de');
@@ -60,7 +60,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(form.email).toHaveValue('info@praxis-beispiel.de');
     await expect(form.password).toHaveValue('');
     await expect(form.email).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
   });
 
   test(`axe finds nothing on the forgot-password and reset pages, also with their errors (${language})`, async ({
@@ -74,24 +74,24 @@ for (const language of ['de', 'en'] as const) {
     await page.goto(portal.url);
     await page.getByRole('link', { name: texts.forgot }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     const forgot = forgotPasswordForm(page);
     await forgot.email.fill('keine-adresse');
     await forgot.submit.click();
     await expect(page.getByText(texts.invalidEmail)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await forgot.email.fill(user.email);
     await forgot.submit.click();
     await expect(page.getByRole('heading', { name: texts.sent })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await page.goto(
       await linkFromMailbox(request, portal.url, user.email, 'password-reset', '/reset-password'),
     );
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     const form = newPasswordForm(page);
     await form.password.fill('kurz');
     await form.repeat.fill('anders');
@@ -99,7 +99,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByText(texts.short)).toBeVisible();
     await expect(page.getByText(texts.mismatch)).toBeVisible();
     await expect(form.password).toHaveAttribute('aria-invalid', 'true');
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
   });
 
   test(`axe finds nothing on the confirmation page, also with its error (${language})`, async ({
@@ -132,18 +132,18 @@ for (const language of ['de', 'en'] as const) {
     await expect(form.heading).toBeVisible();
     await expect(elsewhere.locator('html')).toHaveAttribute('lang', language);
     await expect(form.password).toBeFocused();
-    await expectNoAxeViolations(elsewhere);
+    await expectAccessibleState(elsewhere);
 
     // An empty password is refused without counting as a failed attempt.
     await form.submit.click();
     await expect(elsewhere.getByText(texts.missingPassword)).toBeVisible();
     await expect(form.password).toHaveAttribute('aria-invalid', 'true');
-    await expectNoAxeViolations(elsewhere);
+    await expectAccessibleState(elsewhere);
 
     await form.password.fill(password);
     await form.submit.click();
     await expect(elsewhere.getByRole('heading', { name: texts.confirmed })).toBeVisible();
-    await expectNoAxeViolations(elsewhere);
+    await expectAccessibleState(elsewhere);
     await context.close();
   });
 }

@@ -1,4 +1,4 @@
-import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { newsletterForm } from '../../support/newsletter-page.ts';
@@ -27,29 +27,15 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     const form = newsletterForm(page);
     await expect(form.form).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await form.subscribe.check();
     await form.choice(TEXTS[language].interest).check();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await form.save.click();
     await expect(page.getByText(TEXTS[language].choose)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await context.close();
   });
 }
-
-test.describe('on a 360 px wide phone', () => {
-  test.use({ viewport: { width: 360, height: 720 } });
-
-  test('/newsletter fits', async ({ page, portal, createUser }) => {
-    const user = await createUser();
-    await page.goto(`${portal.url}/newsletter`);
-    await signIn(page, user.email, user.password);
-    await expect(newsletterForm(page).form).toBeVisible();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
-    ).toBe(false);
-  });
-});

@@ -1,5 +1,5 @@
 import { newPasswordForm } from '../../support/account-pages.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { linkFromMailbox } from '../../support/mailbox.ts';
 import {
   expectSignedInAs,
@@ -9,8 +9,10 @@ import {
   submitCredentials,
 } from '../../support/sign-in.ts';
 
+test.use({ portalScope: 'worker' });
+
 // A failed sign-in with the old password counts for the browser's address: this spec runs on a
-// portal of its own (fresh-portal.ts), so it never adds to the shared portal's count.
+// portal of its own (portalScope 'worker'), so it never adds to the shared portal's count.
 
 test('"change password" mails a link to the provider’s page; afterwards the new password signs in, the old one no longer', async ({
   page,

@@ -91,7 +91,6 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
 
     const section = page.getByRole('region', { name: texts.section, exact: true });
     await expect(section).toBeVisible();
-    await expectNoAxeViolations(page);
     const download = page.waitForEvent('download');
     await section.getByRole('button', { name: texts.download }).click();
     const file = await download;

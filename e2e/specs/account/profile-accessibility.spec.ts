@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { emailChangeDialog, profileForm } from '../../support/profile-page.ts';
@@ -43,7 +43,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     const form = profileForm(page);
     await expect(form.form).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await form.salutation.selectOption('FRAU');
     await form.title.selectOption('DR');
@@ -52,7 +52,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await form.position.selectOption('PRACTICE_MANAGER');
     await form.profession.selectOption('DENTIST');
     await form.otherIndustry.selectOption('DENTAL_LAB');
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await form.firstName.fill('');
     await form.dateOfBirth.fill('31.02.1985');
@@ -61,29 +61,29 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(page.getByText(texts.date)).toBeVisible();
     await expect(form.firstName).toHaveAttribute('aria-invalid', 'true');
     await expect(form.firstName).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await form.calendarButton.click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await page.keyboard.press('Escape');
 
     const email = emailChangeDialog(page);
     await email.open.click();
     await expect(email.dialog).toBeVisible();
     await expect(email.newEmail).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await email.newEmail.fill('praxis@praxis-beispiel.de');
     await email.submit.click();
     await expect(email.dialog.getByText(texts.alias, { exact: false }).last()).toBeVisible();
     await expect(email.newEmail).toHaveAttribute('aria-invalid', 'true');
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await page.keyboard.press('Escape');
     await expect(email.dialog).toBeHidden();
 
     await page.getByRole('button', { name: texts.changePassword }).click();
     await expect(page.getByRole('status').filter({ hasText: user.email })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await context.close();
   });
 }

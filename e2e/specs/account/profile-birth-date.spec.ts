@@ -1,4 +1,3 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { isProfileSave, profileForm } from '../../support/profile-page.ts';
@@ -75,7 +74,6 @@ for (const language of ['de', 'en'] as const) {
     expect(await card.evaluate((element) => element.scrollTop)).toBe(0);
     await expect(form.firstName).toBeInViewport();
     await expect(form.lastName).toBeInViewport();
-    await expectNoAxeViolations(page);
 
     await page.keyboard.press('Escape');
     await expect(calendar).toBeHidden();

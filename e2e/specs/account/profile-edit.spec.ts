@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { isProfileSave, profileForm, SAVED } from '../../support/profile-page.ts';
 import { customerDataLoaded, expectSignedInAs, signIn } from '../../support/sign-in.ts';
 import { expectToast } from '../../support/toasts.ts';
 
-// Clara's own data changes here: these tests run on a portal of their own (fresh-portal.ts),
+test.use({ portalScope: 'worker' });
+
+// Clara's own data changes here: these tests run on a portal of their own (portalScope 'worker'),
 // and each sets what it checks, whatever the other left behind.
 const CLARA = 'clara.wolf@example.com';
 

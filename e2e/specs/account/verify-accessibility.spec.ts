@@ -1,4 +1,4 @@
-import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
@@ -42,7 +42,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await signIn(page, user.email, user.password);
     await expect(page.getByText(texts.missing)).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     const open = async (url: string) => {
       const loaded = customerDataLoaded(page);
@@ -52,7 +52,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await open(`${portal.url}/verify?hash=${'x'.repeat(43)}`);
     await expect(page.getByRole('alert', { name: texts.invalid })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: texts.saveError })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     const newEmail = newVisitorAddress();
     await open(`${portal.url}/info`);
@@ -61,7 +61,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await dialog.newEmail.fill(newEmail);
     await dialog.submit.click();
     await expect(dialog.dialog).toBeHidden();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     const link = await linkFromMailbox(
       request,
       portal.url,
@@ -72,12 +72,12 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
 
     await open(link);
     await expect(page.getByRole('status', { name: texts.confirmed })).toContainText(newEmail);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     // The same mail's link a second time: nothing to confirm, the address is already the new one.
     await open(link);
     await expect(page.getByRole('alert', { name: texts.used })).toContainText(newEmail);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await context.close();
   });
 }

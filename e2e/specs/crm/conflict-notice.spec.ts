@@ -1,10 +1,12 @@
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { contactOf, editInCrm, throttleCrm } from '../../support/dataverse.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import { expect, test } from '../../support/own-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { crmNotice, profileForm, SAVED } from '../../support/profile-page.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { expectToast } from '../../support/toasts.ts';
+
+test.use({ portalScope: 'own' });
 
 // A field the person changed while someone changed it in the CRM keeps the CRM's value, and the
 // person is told on their next visit to the profile (decision 0061). On a portal of its own: the

@@ -6,12 +6,14 @@ import {
   inviteForm,
   searchEmployees,
 } from '../../support/employee-pages.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { expectToast, recordToasts } from '../../support/toasts.ts';
 
-// Sommer's invitations change here: a portal of its own (fresh-portal.ts). The audit entries of
+test.use({ portalScope: 'worker' });
+
+// Sommer's invitations change here: a portal of its own (portalScope 'worker'). The audit entries of
 // the invitation and the refusal are the api tests' (apps/api/test/employee/invitations.test.ts).
 const ben = DEMO_USERS[1];
 const SOMMER = 'Zahnarztpraxis Dr. Sommer';

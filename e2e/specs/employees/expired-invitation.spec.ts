@@ -3,12 +3,14 @@ import { calls } from '@pp/contract';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { employeeList, invitationButtons, inviteForm } from '../../support/employee-pages.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { expectToast, recordToasts } from '../../support/toasts.ts';
 
+test.use({ portalScope: 'worker' });
+
 // Time passes through the test endpoint ATest/ExpireInvitations (no other call can set an
-// expiry); Sommer gets a new invitee here: a portal of its own (fresh-portal.ts).
+// expiry); Sommer gets a new invitee here: a portal of its own (portalScope 'worker').
 const ben = DEMO_USERS[1];
 const SOMMER = 'Zahnarztpraxis Dr. Sommer';
 const Mailbox = z.object({ mails: z.array(z.object({ template: z.string() })) });

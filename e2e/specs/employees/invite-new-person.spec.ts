@@ -9,13 +9,15 @@ import {
   inviteForm,
   searchEmployees,
 } from '../../support/employee-pages.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { linkFromMailbox, newVisitorAddress } from '../../support/mailbox.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { expectToast, recordToasts } from '../../support/toasts.ts';
 
-// Sommer gets a new member here: a portal of its own (fresh-portal.ts).
+test.use({ portalScope: 'worker' });
+
+// Sommer gets a new member here: a portal of its own (portalScope 'worker').
 const ben = DEMO_USERS[1];
 const SOMMER = 'Zahnarztpraxis Dr. Sommer';
 

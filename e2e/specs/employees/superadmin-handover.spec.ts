@@ -1,12 +1,14 @@
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { confirmation, employeeList, TRANSFER_DIALOG } from '../../support/employee-pages.ts';
-import { expect, test } from '../../support/own-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { connectForm, myPracticePage } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { expectToast, recordToasts } from '../../support/toasts.ts';
 
+test.use({ portalScope: 'own' });
+
 // Anna hands her role to Ben: the demo users' roles change, so a portal of this test's own
-// (own-portal.ts), not the worker's fresh portal the next specs expect the demo roles on.
+// (portalScope 'own'), not the worker's fresh portal the next specs expect the demo roles on.
 const anna = DEMO_USERS[0];
 
 test('anna approves a request to join, makes ben superadmin and is admin afterwards', async ({

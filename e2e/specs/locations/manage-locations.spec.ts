@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../support/demo-users.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { isLocationSave, locationForm, locationList } from '../../support/location-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { expectToast } from '../../support/toasts.ts';
 
-// Sommer gets a location here: a portal of its own (fresh-portal.ts).
+test.use({ portalScope: 'worker' });
+
+// Sommer gets a location here: a portal of its own (portalScope 'worker').
 const ben = DEMO_USERS[1];
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
+import { LANGUAGES_AND_STARTING_SCHEMES, expectAccessibleState } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -61,7 +61,7 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(myPracticePage(page).contracts).toContainText(texts.contracts);
     await expect(myPracticePage(page).active).toContainText('10117 Berlin');
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await open(page, `${portal.url}/my-practice/new-practice`);
     const connect = connectForm(page);
@@ -70,21 +70,21 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await connect.customerNumber.fill('900002');
     await connect.customerNumber.press('Tab');
     await expect(page.getByText(texts.customerNumber)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await open(page, `${portal.url}/my-practice/new-practice/add`);
     const form = practiceForm(page);
     await form.create.click();
     await expect(form.name).toHaveAttribute('aria-invalid', 'true');
     await expect(form.name).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await form.name.fill('Zahnarztpraxis Dr. Sommer');
     await form.street.fill('Friedrichstraße 120');
     await form.postalCode.fill('10117');
     await form.city.fill('Berlin');
     await form.create.click();
     await expect(page.getByRole('alert').filter({ hasText: texts.duplicate })).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await open(page, `${portal.url}/my-practice/information-practice`);
     await expect(form.name).toHaveValue('Zahnarztpraxis Dr. Sommer');
@@ -93,11 +93,11 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await form.save.click();
     await expect(page.getByText(texts.required)).toBeVisible();
     await expect(page.getByText(texts.email)).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     const disable = disablePractice(page);
     await disable.open.click();
     await expect(disable.cancel).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     await disable.cancel.click();
     await expect(disable.dialog).toBeHidden();
     await context.close();

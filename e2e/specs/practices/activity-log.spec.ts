@@ -3,14 +3,16 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { employeeList } from '../../support/employee-pages.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import { expect, test } from '../../support/own-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { myPracticePage } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { nextTokenResponse, tokensOf } from '../../support/tokens.ts';
 import { expectToast, recordToasts } from '../../support/toasts.ts';
 
+test.use({ portalScope: 'own' });
+
 // Anna makes Clara an admin, then finds that in the activity log (issue 27): the demo roles
-// change, so a portal of this test's own (own-portal.ts).
+// change, so a portal of this test's own (portalScope 'own').
 const [anna, , clara] = DEMO_USERS;
 
 const TEXTS = {

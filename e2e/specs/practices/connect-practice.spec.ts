@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { connectForm, myPracticePage, sentRequests } from '../../support/practice-pages.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { recordToasts } from '../../support/toasts.ts';
+
+test.use({ portalScope: 'worker' });
 
 // Asking to join changes "Praxis am Markt" (and mails its admins): a portal of its own.
 

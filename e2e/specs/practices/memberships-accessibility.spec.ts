@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { invitationButtons, inviteForm } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -45,7 +45,7 @@ for (const language of ['de', 'en'] as const) {
     const practices = myPracticePage(mine);
     await expect(practices.practice(inviting)).toContainText(TEXTS[language].pending);
     await expect(practices.active).toContainText(home);
-    await expectNoAxeViolations(mine);
+    await expectAccessibleState(mine);
 
     const leave = practices.practices.getByRole('button', {
       name: new RegExp(`^(Praxis verlassen …|Leave practice …): ${home}$`),
@@ -55,7 +55,7 @@ for (const language of ['de', 'en'] as const) {
     const dialog = mine.getByRole('dialog', { name: /^(Praxis verlassen\?|Leave practice\?)$/ });
     await expect(dialog).toContainText(home);
     await expect(dialog.getByRole('button', { name: /^(Abbrechen|Cancel)$/ })).toBeFocused();
-    await expectNoAxeViolations(mine);
+    await expectAccessibleState(mine);
     await mine.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(leave).toBeFocused();

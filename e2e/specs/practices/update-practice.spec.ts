@@ -1,10 +1,12 @@
 import { DEMO_USERS } from '../../support/demo-users.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { myPracticePage, practiceForm } from '../../support/practice-pages.ts';
 import { customerDataLoaded, signIn } from '../../support/sign-in.ts';
 import { expectToast } from '../../support/toasts.ts';
 
-// Sommer's data changes here: a portal of its own (fresh-portal.ts).
+test.use({ portalScope: 'worker' });
+
+// Sommer's data changes here: a portal of its own (portalScope 'worker').
 const ben = DEMO_USERS[1];
 const isUpdate = (url: string) => new URL(url).pathname === '/api/v1/Company/UpdateCompany';
 

@@ -1,10 +1,12 @@
 import { LANGUAGES_AND_STARTING_SCHEMES, expectNoAxeViolations } from '../../support/axe.ts';
 // On a portal of its own: its wrong passwords and codes count for 127.0.0.1 (decision 0051)
 // and would slow down the other specs' sign-ins on the shared portal.
-import { expect, test } from '../../support/own-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { newBrowserPage } from '../../support/language.ts';
 import { lastSignInRequest, recordSignInRequests } from '../../support/session-tabs.ts';
 import { signIn, signInForm, submitCredentials } from '../../support/sign-in.ts';
+
+test.use({ portalScope: 'own' });
 
 const TEXTS = {
   de: {

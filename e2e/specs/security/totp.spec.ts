@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 // On a portal of its own: its wrong passwords and codes count for 127.0.0.1 (decision 0051)
 // and would slow down the other specs' sign-ins on the shared portal.
-import { expect, test } from '../../support/own-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import type { Portal } from '../../support/portal.ts';
 import {
@@ -15,6 +15,8 @@ import {
   signOut,
   submitCredentials,
 } from '../../support/sign-in.ts';
+
+test.use({ portalScope: 'own' });
 
 // Two-factor sign-in with an authenticator app (issue 25, decision 0064) through the provider's
 // real pages. The security page that starts the setup is another slice's: the test sends the

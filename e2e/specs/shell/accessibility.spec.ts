@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -50,14 +50,14 @@ for (const language of ['de', 'en'] as const) {
       await expect(heading(page)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await expectNoAxeViolations(page);
+      await expectAccessibleState(page);
 
       await page.getByRole('button', { name: texts.userMenu }).click();
       await expect(page.getByRole('button', { name: texts.userMenu })).toHaveAttribute(
         'aria-expanded',
         'true',
       );
-      await expectNoAxeViolations(page);
+      await expectAccessibleState(page);
       await page.keyboard.press('Escape');
 
       await page.route('**/api/v1/Customer/GetCustomerData', (route) =>
@@ -69,14 +69,14 @@ for (const language of ['de', 'en'] as const) {
         expect(heading(page)).toHaveText(texts.unauthorized),
         expect(page.getByRole('alert')).toBeVisible(),
       ]);
-      await expectNoAxeViolations(page);
+      await expectAccessibleState(page);
       await page.unroute('**/api/v1/Customer/GetCustomerData');
 
       const loaded = customerDataLoaded(page);
       await page.goto(`${portal.url}/no-such-page`);
       await loaded;
       await expect(heading(page)).toHaveText(texts.notFound);
-      await expectNoAxeViolations(page);
+      await expectAccessibleState(page);
       await context.close();
     });
   }

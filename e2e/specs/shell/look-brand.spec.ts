@@ -1,9 +1,7 @@
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
-import { test as base, expect } from '../../support/fixtures.ts';
+import { test, expect } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import type { Portal } from '../../support/portal.ts';
-import { startPortalServer } from '../../support/portal-server.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { heading } from './shell.ts';
 import { recordToasts } from '../../support/toasts.ts';
@@ -20,30 +18,6 @@ const BRANDED = {
   PORTAL_NAME: 'Zahnportal Nord',
   LOGO_URL: '/favicon.svg',
 };
-
-/** A portal of its own, started with the operator's settings above. */
-const test = base.extend<{ brandedPortal: Portal }>({
-  brandedPortal: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern
-    async ({}, use) => {
-      // startPortalServer passes this worker's environment on to the portal it starts. The
-      // built-in record store: the cross-site and this portal keep the suite's builtin runs.
-      const saved = Object.fromEntries(
-        Object.keys(BRANDED).map((name) => [name, process.env[name]]),
-      );
-      Object.assign(process.env, BRANDED);
-      const server = await startPortalServer({ recordStore: 'builtin' }).finally(() => {
-        for (const [name, value] of Object.entries(saved)) {
-          if (value === undefined) delete process.env[name];
-          else process.env[name] = value;
-        }
-      });
-      await use({ url: server.url, issuer: server.issuer });
-      await server.stop();
-    },
-    { timeout: 120_000 },
-  ],
-});
 
 const PLACEHOLDERS = {
   de: {
@@ -89,47 +63,53 @@ for (const [language, scheme] of [
     await expect(page.getByRole('banner').getByRole('link').first()).toHaveText(
       language === 'de' ? 'Praxisportal' : 'Practice Portal',
     );
-    await expectNoAxeViolations(page);
     await context.close();
   });
 }
 
-test('the operator’s name and logo head the portal, the footer holds the legal links', async ({
-  page,
-  brandedPortal,
-}) => {
-  test.setTimeout(60_000);
-  await page.goto(`${brandedPortal.url}/dashboard`);
-  await signIn(page, clara.email);
-  await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
-  // The browser tab, too, carries the operator's name.
-  await expect(page).toHaveTitle(`Übersicht – ${BRANDED.PORTAL_NAME}`);
+test.describe('with the operator’s settings', () => {
+  // A portal of its own, started with the settings above, on the built-in record store.
+  test.use({ portalScope: 'own', recordStore: 'builtin', portalSettings: BRANDED });
 
-  const brand = page.getByRole('banner').getByRole('link', { name: BRANDED.PORTAL_NAME });
-  await expect(brand).toBeVisible();
-  const logo = brand.locator('img');
-  await expect(logo).toHaveAttribute('src', BRANDED.LOGO_URL);
-  await expect
-    .poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
-    .toBeGreaterThan(0);
+  test('the operator’s name and logo head the portal, the footer holds the legal links', async ({
+    page,
+    portal,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto(`${portal.url}/dashboard`);
+    await signIn(page, clara.email);
+    await expect(heading(page)).toHaveText('Guten Tag, Frau Wolf');
+    // The browser tab, too, carries the operator's name.
+    await expect(page).toHaveTitle(`Übersicht – ${BRANDED.PORTAL_NAME}`);
 
-  const footer = page.getByRole('contentinfo', { name: 'Rechtliches' });
-  await expect(footer.getByRole('link')).toHaveText([
-    'Impressum',
-    'Datenschutz',
-    'Barrierefreiheit',
-  ]);
-  await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
-    'href',
-    BRANDED.IMPRINT_URL,
-  );
-  await expectNoAxeViolations(page);
+    const brand = page.getByRole('banner').getByRole('link', { name: BRANDED.PORTAL_NAME });
+    await expect(brand).toBeVisible();
+    const logo = brand.locator('img');
+    await expect(logo).toHaveAttribute('src', BRANDED.LOGO_URL);
+    await expect
+      .poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
 
-  // On a phone the name gives way to the switchers; the logo stays and keeps the link's name.
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect(brand).toBeVisible();
-  await expect(brand.getByText(BRANDED.PORTAL_NAME)).toBeHidden();
-  await expect(logo).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await expectNoAxeViolations(page);
+    const footer = page.getByRole('contentinfo', { name: 'Rechtliches' });
+    await expect(footer.getByRole('link')).toHaveText([
+      'Impressum',
+      'Datenschutz',
+      'Barrierefreiheit',
+    ]);
+    await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+      'href',
+      BRANDED.IMPRINT_URL,
+    );
+    await expectNoAxeViolations(page);
+
+    // On a phone the name gives way to the switchers; the logo stays and keeps the link's name.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(brand).toBeVisible();
+    await expect(brand.getByText(BRANDED.PORTAL_NAME)).toBeHidden();
+    await expect(logo).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectNoAxeViolations(page);
+  });
 });

@@ -1,4 +1,3 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { employeeList } from '../../support/employee-pages.ts';
 import { expect, test } from '../../support/fixtures.ts';
@@ -41,7 +40,6 @@ for (const language of ['de', 'en'] as const) {
       // What the eye reads is the text as written, not "HAUPTADMINISTRATORIN".
       expect(await badge.evaluate((element) => (element as HTMLElement).innerText)).toBe(role);
     }
-    await expectNoAxeViolations(page);
     await context.close();
   });
 }

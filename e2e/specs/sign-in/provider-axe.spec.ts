@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { openProviderSignIn } from '../../support/provider-look-pages.ts';
 
@@ -17,13 +17,13 @@ for (const language of ['de', 'en'] as const) {
       });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('status')).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectAccessibleState(page);
 
       for (const path of ['/register', '/forgot-password']) {
         await page.goto(`${portal.issuer}${path}?lang=${language}`);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expectNoAxeViolations(page);
+        await expectAccessibleState(page);
       }
     });
   }

@@ -1,11 +1,15 @@
-import { expect } from '../../support/fixtures.ts';
-import { namedPortalTest as test, openProviderSignIn } from '../../support/provider-look-pages.ts';
+import { expect, test } from '../../support/fixtures.ts';
+import { openProviderSignIn } from '../../support/provider-look-pages.ts';
 
 test.describe("the operator's portal name and logo", () => {
-  test.use({ portalSettings: { PORTAL_NAME: 'Praxis Dr. Sommer', LOGO_URL: '/favicon.svg' } });
+  test.use({
+    portalScope: 'own',
+    recordStore: 'builtin',
+    portalSettings: { PORTAL_NAME: 'Praxis Dr. Sommer', LOGO_URL: '/favicon.svg' },
+  });
 
-  test('head the provider pages, with the logo from the portal', async ({ page, namedPortal }) => {
-    const config = await page.request.get(`${namedPortal.url}/app-config.json`);
+  test('head the provider pages, with the logo from the portal', async ({ page, portal }) => {
+    const config = await page.request.get(`${portal.url}/app-config.json`);
     expect(await config.json()).toMatchObject({
       portalName: 'Praxis Dr. Sommer',
       logoUrl: '/favicon.svg',
@@ -15,12 +19,12 @@ test.describe("the operator's portal name and logo", () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
-    await openProviderSignIn(page, namedPortal, { ui_locales: 'de' });
+    await openProviderSignIn(page, portal, { ui_locales: 'de' });
     await expect(page).toHaveTitle('Anmelden – Praxis Dr. Sommer');
     const header = page.getByRole('banner');
     await expect(header).toContainText('Praxis Dr. Sommer');
     const logo = header.locator('img');
-    await expect(logo).toHaveAttribute('src', `${namedPortal.url}/favicon.svg`);
+    await expect(logo).toHaveAttribute('src', `${portal.url}/favicon.svg`);
     // Loaded, so the provider's Content-Security-Policy allows the portal's origin for images.
     await expect
       .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))

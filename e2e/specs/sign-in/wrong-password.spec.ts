@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expect, test } from '../../support/fresh-portal.ts';
+import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import {
   customerDataLoaded,
@@ -7,6 +7,8 @@ import {
   signInForm,
   submitCredentials,
 } from '../../support/sign-in.ts';
+
+test.use({ portalScope: 'worker' });
 
 // Every failure here also counts for the browser's address (127.0.0.1), which may fail 10 times
 // within 15 minutes before it is slowed down (DEFAULT_THROTTLE). On the shared portal the other
