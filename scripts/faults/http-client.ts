@@ -43,8 +43,14 @@ function errorCode(error: unknown): string {
   return error instanceof Error ? error.name : 'error';
 }
 
+/** An answer whose headers came but whose body was cut off. */
+export const CUT_MID_ANSWER = 'CUT_MID_ANSWER';
+
 export interface Reply {
-  /** The status, or the error code when no answer came (ECONNRESET, ECONNREFUSED, TimeoutError). */
+  /**
+   * The status, or the error code when no answer came (ECONNRESET, ECONNREFUSED, TimeoutError),
+   * or CUT_MID_ANSWER when it stopped after its headers.
+   */
   answer: number | string;
   body: unknown;
 }
@@ -67,7 +73,15 @@ export async function send(
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       signal: AbortSignal.timeout(20_000),
     });
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      // The headers came, the rest did not: the instance sending it died mid-answer, after
+      // nginx had passed the headers on and could no longer try the other instance.
+      answers.count(request, CUT_MID_ANSWER, null);
+      return { answer: CUT_MID_ANSWER, body: undefined };
+    }
     answers.count(request, response.status, response.headers.get('x-proxy-answer'));
     let body: unknown = text;
     try {

@@ -35,7 +35,7 @@ export async function killInstance(
   c: Cluster,
   victim: ApiInstance,
   ledger: Ledger,
-): Promise<{ result: FaultResult; takeover: Promise<string> }> {
+): Promise<{ result: FaultResult; takeover: Promise<string>; killedAt: number }> {
   const sending = async () =>
     (
       await c.db
@@ -85,6 +85,7 @@ export async function killInstance(
       ],
     },
     takeover,
+    killedAt: killed,
   };
 }
 

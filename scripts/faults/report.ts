@@ -19,7 +19,10 @@ export interface ScenarioReport {
   extra: string[];
   /** Targets the scenario checked itself, missed. */
   problems: string[];
-  /** Requests that could get no answer (cut by a kill -9 with no proxy in front). */
+  /**
+   * Requests that could get no whole answer: in flight at a kill -9 with no proxy in front, or,
+   * behind the proxy, cut off after their headers by a kill -9.
+   */
   allowedUnanswered?: number;
 }
 
