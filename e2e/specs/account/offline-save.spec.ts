@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
 import { profileForm, SAVED } from '../../support/profile-page.ts';
@@ -33,7 +33,7 @@ for (const language of ['de', 'en'] as const) {
     await expectToast(page, OFFLINE[language], 'alert');
     await expect(form.save).toBeEnabled();
     await expect(form.lastName).toHaveValue('Offline');
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
 
     await context.setOffline(false);
     await form.save.focus();

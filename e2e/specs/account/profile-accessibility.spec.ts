@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { LANGUAGES_AND_STARTING_SCHEMES, expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
+import { leaveDialog, menuEntry } from '../../support/leave-dialog.ts';
 import { emailChangeDialog, profileForm } from '../../support/profile-page.ts';
 import { signIn } from '../../support/sign-in.ts';
 import { recordToasts } from '../../support/toasts.ts';
@@ -25,7 +26,7 @@ const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
-  test(`axe finds nothing on /info: loaded, filled, with errors, the calendar, the e-mail dialog and a notice (${language}, ${scheme})`, async ({
+  test(`axe finds nothing on /info: loaded, filled, leaving it, with errors, the calendar, the e-mail dialog and a notice (${language}, ${scheme})`, async ({
     browser,
     portal,
     createUser,
@@ -53,6 +54,15 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await form.profession.selectOption('DENTIST');
     await form.otherIndustry.selectOption('DENTAL_LAB');
     await expectAccessibleState(page);
+
+    // Leaving with these changes unsaved asks first (unsaved-changes.spec.ts); Escape stays.
+    const leave = leaveDialog(page);
+    await menuEntry(page, 'Übersicht', 'Dashboard').click();
+    await expect(leave.dialog).toBeVisible();
+    await expect(leave.stay).toBeFocused();
+    await expectAccessibleState(page);
+    await page.keyboard.press('Escape');
+    await expect(leave.dialog).toBeHidden();
 
     await form.firstName.fill('');
     await form.dateOfBirth.fill('31.02.1985');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -71,7 +71,7 @@ for (const [language, scheme] of [
     await expect(notice).toBeVisible();
     // Tried again after a pause while refused, not reloaded.
     await expect.poll(chunk.requests).toBeGreaterThanOrEqual(2);
-    await expectNoAxeViolations(page);
+    await expectAccessibleState(page);
     expect(loads.count).toBe(0);
 
     chunk.release();

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -47,7 +47,7 @@ for (const [language, scheme] of [
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(
       language === 'de' ? 'Praxisportal' : 'Practice Portal',
     );
-    await expectNoAxeViolations(tab);
+    await expectAccessibleState(tab);
 
     release();
     await loaded;

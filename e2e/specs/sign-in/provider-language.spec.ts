@@ -1,4 +1,3 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { openProviderSignIn } from '../../support/provider-look-pages.ts';
 
@@ -22,7 +21,6 @@ test('the sign-in page switches to English and back, keeping the typed address',
     'anna.sommer@example.com',
   );
   await expect(page.getByRole('status')).toHaveText('You have been signed out due to inactivity.');
-  await expectNoAxeViolations(page);
 
   // The choice holds for the interaction: a wrong password answers in English.
   await page.locator('input[autocomplete="current-password"]').fill('not-the-password');

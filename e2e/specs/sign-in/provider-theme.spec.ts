@@ -1,4 +1,3 @@
-import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import {
   BACKGROUNDS,
@@ -41,14 +40,4 @@ test('without a choice, or with an unknown one, the pages follow the system', as
   expect(await backgroundOf(page)).toBe(BACKGROUNDS.dark);
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await backgroundOf(page)).toBe(BACKGROUNDS.light);
-});
-
-test('the dark sign-in page with an error passes axe', async ({ page, portal }) => {
-  await openProviderSignIn(page, portal, { pp_theme: 'dark', ui_locales: 'en' });
-  await page.locator('input[autocomplete="username"]').fill('nobody@example.com');
-  await page.locator('input[autocomplete="current-password"]').fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
-  expect(await backgroundOf(page)).toBe(BACKGROUNDS.dark);
-  await expectNoAxeViolations(page);
 });
