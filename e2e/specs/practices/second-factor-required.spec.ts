@@ -15,6 +15,8 @@ import { recordToasts } from '../../support/toasts.ts';
 const TEXTS = {
   de: {
     switch: 'Zweiten Faktor bei der Anmeldung verlangen',
+    askOn: 'Zweiten Faktor verlangen?',
+    confirmOn: 'Zweiten Faktor verlangen',
     turnedOn: 'Die Praxis verlangt jetzt einen zweiten Faktor.',
     title: 'Zweiter Faktor erforderlich',
     text: (name: string) => `Die Praxis „${name}“ verlangt bei der Anmeldung einen zweiten Faktor.`,
@@ -31,6 +33,8 @@ const TEXTS = {
   },
   en: {
     switch: 'Require a second factor at sign-in',
+    askOn: 'Require a second factor?',
+    confirmOn: 'Require a second factor',
     turnedOn: 'The practice now requires a second factor.',
     title: 'Second factor required',
     text: (name: string) => `The practice “${name}” requires a second factor at sign-in.`,
@@ -78,6 +82,14 @@ for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
     await expect(toggle).not.toBeChecked();
     await tabTo(page, t.switch, 'switch');
     await page.keyboard.press('Space');
+    // It asks first, saying what it means for the members (issue 43); focus starts on "Cancel".
+    const asking = page.getByRole('dialog', { name: t.askOn });
+    await expect(asking).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await expectNoAxeViolations(page);
+    await tabTo(page, t.confirmOn, 'button');
+    await page.keyboard.press('Enter');
+    await expect(asking).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: t.turnedOn })).toBeVisible();
     await expect(toggle).toBeChecked();
 

@@ -17,6 +17,13 @@ import { AccountSessionSchema, AccountSignInSchema } from './security.ts';
  */
 const when = z.iso.datetime({ offset: true });
 
+/**
+ * A code's words in the person's language, beside the code (issue 43: Art. 15 asks for an
+ * intelligible form, Art. 20 for a machine-readable one): `FRAU` → "Frau", `enabled` → "Aktiv".
+ * Null where the code is null.
+ */
+const label = z.string().nullable();
+
 const ProfileSchema = z.object({
   customerId: IdSchema,
   email: z.string(),
@@ -31,6 +38,12 @@ const ProfileSchema = z.object({
   dateOfBirth: z.string().nullable(),
   preferredLanguage: z.enum(LANGUAGES),
   primaryCompanyId: IdSchema.nullable(),
+  salutationLabel: label,
+  titleLabel: label,
+  positionLabel: label,
+  professionLabel: label,
+  otherIndustryLabel: label,
+  preferredLanguageLabel: z.string(),
   createdAt: when,
   updatedAt: when,
 });
@@ -48,6 +61,9 @@ const MembershipSchema = z.object({
   changedAt: when,
   /** Names of the practice's locations the person is assigned to. */
   locations: z.array(z.string()),
+  practiceStatusLabel: z.string(),
+  roleLabel: z.string(),
+  statusLabel: z.string(),
 });
 
 const INVITATION_STATES = ['open', 'accepted', 'declined', 'revoked', 'expired'] as const;
@@ -58,6 +74,8 @@ const InvitationBase = {
   state: z.enum(INVITATION_STATES),
   sentAt: when,
   expiresAt: when,
+  roleLabel: z.string(),
+  stateLabel: z.string(),
 };
 
 /** Received: the address and what the inviter typed about the person are their own data. */
@@ -80,6 +98,8 @@ const ConsentRecordSchema = z.object({
   subscribed: z.boolean(),
   distributors: z.array(z.string()),
   interests: z.array(z.string()),
+  distributorLabels: z.array(z.string()),
+  interestLabels: z.array(z.string()),
   wordingVersion: z.string(),
   language: z.enum(LANGUAGES),
   /** A widened consent's double opt-in (decision 0077): asked for, and confirmed by the link. */
@@ -93,6 +113,8 @@ const PendingConfirmationSchema = z.object({
   expiresAt: when,
   distributors: z.array(z.string()),
   interests: z.array(z.string()),
+  distributorLabels: z.array(z.string()),
+  interestLabels: z.array(z.string()),
   wordingVersion: z.string(),
 });
 
@@ -118,8 +140,13 @@ const PasskeyNameSchema = z.object({
 
 export const PersonalDataExportSchema = z
   .object({
-    format: z.literal('practice-portal-personal-data/1'),
+    /** `/2` added the labels beside the codes and `language`, `parts` (issue 43). */
+    format: z.literal('practice-portal-personal-data/2'),
     exportedAt: when,
+    /** The language of the labels: the request's. */
+    language: z.enum(LANGUAGES),
+    /** Each part of the file by its key, in words (`memberships` → "Ihre Praxen"). */
+    parts: z.record(z.string(), z.string()),
     profile: ProfileSchema,
     memberships: z.array(MembershipSchema),
     invitationsReceived: z.array(ReceivedInvitationSchema),
@@ -140,6 +167,8 @@ export const PersonalDataExportSchema = z
       subscribed: z.boolean(),
       distributors: z.array(z.string()),
       interests: z.array(z.string()),
+      distributorLabels: z.array(z.string()),
+      interestLabels: z.array(z.string()),
       consentRecords: z.array(ConsentRecordSchema),
       pendingConfirmations: z.array(PendingConfirmationSchema),
     }),

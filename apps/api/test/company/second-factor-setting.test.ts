@@ -106,6 +106,40 @@ describe('Company/UpdateCompany: the second-factor requirement (decision 0069)',
     ]);
   });
 
+  // Issue 43 point 6: the log showed "Praxisdaten geändert" and the setting's own entry.
+  it('is one entry of the log, not also a change of the practice data', async () => {
+    const all = () =>
+      db()
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.companyId, practices.sommer));
+    const before = (await all()).length;
+    expect((await setting(demo.anna, true, WITH_CODE)).statusCode).toBe(200);
+    expect((await all()).slice(before).map((e) => e.action)).toEqual([
+      'company.second_factor_requirement_changed',
+    ]);
+    // With a change of the data in the same save, each has its own entry, the setting once.
+    const both = await api.client.unchecked(calls.companyUpdateCompany, {
+      token: await api.issuer.tokenFor(demo.anna, WITH_CODE),
+      body: {
+        companyId: practices.sommer,
+        requiresSecondFactor: false,
+        website: 'https://sommer.example',
+      },
+    });
+    expect(both.statusCode).toBe(200);
+    const [setting2, updated, ...more] = (
+      await db().select().from(auditLog).where(eq(auditLog.companyId, practices.sommer))
+    ).slice(before + 1);
+    expect(more).toEqual([]);
+    expect([setting2?.action, updated?.action]).toEqual([
+      'company.second_factor_requirement_changed',
+      'company.updated',
+    ]);
+    expect(updated?.data).toMatchObject({ fields: ['website'] });
+    expect(Object.keys((updated?.data as { changes: object }).changes)).toEqual(['website']);
+  });
+
   it('leaves the other practice as it was', async () => {
     const answer = await api.client.company.getCompany({
       token: await api.issuer.tokenFor(demo.david),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { excelCell, excelDate, excelLine, EXCEL_BOM } from '../../src/lib/csv/excel-csv.ts';
+import {
+  asExcelText,
+  excelCell,
+  excelDate,
+  excelLine,
+  EXCEL_BOM,
+} from '../../src/lib/csv/excel-csv.ts';
 
 // Formula injection (OWASP "CSV injection"): what Excel or LibreOffice would run shows as text.
 describe('a cell for German Excel', () => {
@@ -13,6 +19,26 @@ describe('a cell for German Excel', () => {
     ['\r=1+2', `"'\r=1+2"`],
   ])('neutralises a formula start: %j', (value, cell) => {
     expect(excelCell(value)).toBe(cell);
+  });
+
+  // Issue 43 point 10: an apostrophe stays visible in German Excel, so a phone number is not it.
+  it.each([
+    ['+49 30 1234567', '"=""+49 30 1234567"""'],
+    ['030 1234567', '"=""030 1234567"""'],
+    ['(030) 123-45/67', '"=""(030) 123-45/67"""'],
+    ['0301234567', '"=""0301234567"""'],
+  ])('writes a phone number as text Excel shows without an apostrophe: %j', (value, cell) => {
+    expect(excelCell(asExcelText(value))).toBe(cell);
+  });
+
+  it.each([
+    ['+49 30 1234567;=1+2', `"'+49 30 1234567;=1+2"`],
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['-2+3', "'-2+3"],
+    ['+49 "30"', `"'+49 ""30"""`],
+    ['Zentrale', 'Zentrale'],
+  ])('neutralises a phone field that is no phone number as any other cell: %j', (value, cell) => {
+    expect(excelCell(asExcelText(value))).toBe(cell);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { LocationsSchema } from '@pp/contract';
 import { auditLog, locationAssignments, locations } from '../../src/db/schema.ts';
 import { useApi } from '../support/context.ts';
 import { createCustomer, createPractice } from '../support/factories.ts';
-import { rowsOfFile } from './read-csv.ts';
+import { excelShows, rowsOfFile } from './read-csv.ts';
 
 // Location/ExportLocations (issue 27, decision 0083): the list as filtered on screen, for Excel.
 describe('the location export', () => {
@@ -88,12 +88,29 @@ describe('the location export', () => {
       'Zugeordnet',
     ]);
     expect(rows.map((row) => [row[0], row[5], row[8]])).toEqual([
-      ["'=1+2", "'+49 221 123456", 'Ja'],
+      ["'=1+2", '="+49 221 123456"', 'Ja'],
       ["'@Nord", '', 'Nein'],
       ['Ärztehaus Mitte', '', 'Nein'],
       ['Praxis "Am Dom"', '', 'Ja'],
       ['Süd; Filiale', "'-12", 'Nein'],
     ]);
+  });
+
+  // Issue 43 point 10: German Excel showed `'+49 221 123456` and the code `DE`.
+  it('writes a phone number as text without an apostrophe and the country by name', async () => {
+    const german = await exported(adminToken, { search: 'köln' });
+    const text = german.rawPayload.toString('utf8');
+    expect(text).toContain(';"=""+49 221 123456""";');
+    expect(text).not.toContain("'+49");
+    const [header, ...rows] = rowsOfFile(german.rawPayload);
+    const shown = (row: string[]) => row.map(excelShows);
+    expect(header?.[4]).toBe('Land');
+    expect(rows.map(shown).map((row) => [row[0], row[4], row[5]])).toEqual([
+      ["'=1+2", 'Deutschland', '+49 221 123456'],
+      ['Praxis "Am Dom"', 'Deutschland', ''],
+    ]);
+    const english = rowsOfFile((await exported(adminToken, { search: 'köln' }, 'en')).rawPayload);
+    expect(english.slice(1).map((row) => row[4])).toEqual(['Germany', 'Germany']);
   });
 
   it("in English, and never with another practice's locations", async () => {

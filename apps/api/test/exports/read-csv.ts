@@ -35,3 +35,12 @@ export function rowsOfFile(raw: Buffer): string[][] {
   if (!BOM.every((byte, index) => raw[index] === byte)) throw new Error('no UTF-8 BOM');
   return readCsv(raw.subarray(3).toString('utf8'));
 }
+
+/**
+ * What Excel shows for a cell it has read: the formula `="…"` (a phone number kept as text) is
+ * its text; everything else as it stands (a neutralised formula keeps its apostrophe).
+ */
+export function excelShows(cell: string): string {
+  const text = /^="([^"]*)"$/.exec(cell);
+  return text ? (text[1] ?? '') : cell;
+}

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, PersonalDataExportSchema, type PersonalDataExport } from '@pp/contract';
-import { auditLog, consentRecords, newsletterConfirmations } from '../../src/db/schema.ts';
+import {
+  auditLog,
+  consentRecords,
+  customers,
+  newsletterConfirmations,
+} from '../../src/db/schema.ts';
 
 const PENDING_LINK_HASH = 'pending-confirmation-link-hash-0123456789';
 import { EXPORT_ACTION, EXPORTS_PER_DAY } from '../../src/lib/personal-data/export-limit.ts';
@@ -21,7 +26,7 @@ describe('Customer/ExportPersonalData', () => {
   const people = {
     paula: { email: uniqueEmail('paula'), firstName: 'Paulina', lastName: 'Exportiert' },
     otto: { email: uniqueEmail('otto'), firstName: 'Ottokar', lastName: 'Nebenan' },
-    quirin: { email: uniqueEmail('quirin'), firstName: 'Quirinus', lastName: 'Eingeladen' },
+    quirin: { email: uniqueEmail('quirin'), firstName: 'Quirinus', lastName: 'Quellberg' },
     sam: { email: uniqueEmail('sam'), firstName: 'Samuela', lastName: 'Inhaberin' },
     bea: { email: uniqueEmail('bea'), firstName: 'Beatrix', lastName: 'Zweitpraxis' },
   };
@@ -209,5 +214,70 @@ describe('Customer/ExportPersonalData', () => {
     expect(logs).not.toContain('practice-portal-personal-data');
     expect(logs).not.toContain(beta.name);
     expect(logs).not.toContain(people.bea.lastName);
+  });
+
+  // Issue 43 point 9: the file held only `FRAU`, `RECEPTION`, `enabled` and English keys.
+  it("gives each code its words in the request's language beside it, and names the parts", async () => {
+    await db()
+      .update(customers)
+      .set({
+        salutation: 'FRAU',
+        title: 'DR_MED_DENT',
+        position: 'RECEPTION',
+        profession: 'DENTIST',
+        phone: '+49 30 1234567',
+      })
+      .where(eq(customers.id, ids.sam));
+    await db()
+      .insert(consentRecords)
+      .values(consent(ids.sam, ['PRODUCT_NEWS'], 'sam-wording-1'));
+    const inLanguage = async (language: string) => {
+      const answer = await api.client.customer.exportPersonalData({
+        token: await token('sam'),
+        headers: { 'accept-language': language },
+      });
+      expect(answer.statusCode).toBe(200);
+      return PersonalDataExportSchema.strict().parse(answer.json());
+    };
+    const german = await inLanguage('de');
+    expect(german).toMatchObject({
+      format: 'practice-portal-personal-data/2',
+      language: 'de',
+      parts: { profile: 'Ihr Profil', memberships: 'Ihre Praxen und Rollen' },
+      profile: {
+        salutation: 'FRAU',
+        salutationLabel: 'Frau',
+        titleLabel: 'Dr. med. dent.',
+        position: 'RECEPTION',
+        positionLabel: 'Empfang / Rezeption',
+        profession: 'DENTIST',
+        professionLabel: 'Zahnarzt/Zahnärztin',
+        otherIndustryLabel: null,
+        preferredLanguageLabel: 'Deutsch',
+      },
+      memberships: [
+        {
+          role: 'superadmin',
+          roleLabel: 'Hauptadministrator/-in',
+          status: 'enabled',
+          statusLabel: 'Aktiv',
+          practiceStatusLabel: 'Aktiv',
+        },
+      ],
+    });
+    expect(german.newsletter.consentRecords).toEqual([
+      expect.objectContaining({
+        distributors: ['PRODUCT_NEWS'],
+        distributorLabels: ['Produktneuheiten'],
+        interestLabels: ['Hygiene und Medizinprodukteaufbereitung'],
+      }),
+    ]);
+    const english = await inLanguage('en-GB,en;q=0.9');
+    expect(english).toMatchObject({
+      language: 'en',
+      parts: { profile: 'Your profile' },
+      profile: { salutationLabel: 'Ms', positionLabel: 'Reception', professionLabel: 'Dentist' },
+      memberships: [{ roleLabel: 'Main administrator', statusLabel: 'Active' }],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, ROUTES } from '@pp/contract';
 import { onCall } from '../testing/call-handler.ts';
@@ -127,21 +127,73 @@ describe('a practice that requires a second factor (decision 0069)', () => {
 });
 
 describe('the setting on /my-practice/information-practice', () => {
-  it('is a switch for the superadmin, saved at once', async () => {
-    const portal = fakePortal(anna);
-    await renderApp(ROUTES.practiceInformation);
-    await screen.findByRole('form', { name: 'Praxisdaten bearbeiten' });
-    const toggle = screen.getByRole('switch', {
-      name: 'Zweiten Faktor bei der Anmeldung verlangen',
-    });
-    expect((toggle as HTMLInputElement).checked).toBe(false);
-    fireEvent.click(toggle);
-    expect(await screen.findByText('Die Praxis verlangt jetzt einen zweiten Faktor.')).toBeTruthy();
-    expect(portal.practices.updates).toEqual([
-      { companyId: SOMMER_ID, requiresSecondFactor: true },
-    ]);
-    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
-  });
+  // Issue 43 point 6: the switch acted on one click, without asking.
+  it.each([
+    {
+      language: 'de' as const,
+      switch: 'Zweiten Faktor bei der Anmeldung verlangen',
+      askOn: 'Zweiten Faktor verlangen?',
+      means: /Wer noch keinen eingerichtet hat, wird bei der nächsten Anmeldung dazu aufgefordert/,
+      cancel: 'Abbrechen',
+      confirmOn: 'Zweiten Faktor verlangen',
+      doneOn: 'Die Praxis verlangt jetzt einen zweiten Faktor.',
+      askOff: 'Zweiten Faktor nicht mehr verlangen?',
+      confirmOff: 'Nicht mehr verlangen',
+      doneOff: 'Die Praxis verlangt keinen zweiten Faktor mehr.',
+    },
+    {
+      language: 'en' as const,
+      switch: 'Require a second factor at sign-in',
+      askOn: 'Require a second factor?',
+      means: /Anyone who has not set one up yet is asked to at their next sign-in/,
+      cancel: 'Cancel',
+      confirmOn: 'Require a second factor',
+      doneOn: 'The practice now requires a second factor.',
+      askOff: 'Stop requiring a second factor?',
+      confirmOff: 'Stop requiring',
+      doneOff: 'The practice no longer requires a second factor.',
+    },
+  ])(
+    'is a switch for the superadmin that asks first and then says it is done ($language)',
+    async (text) => {
+      const portal = fakePortal({ ...anna, preferredLanguage: text.language });
+      await renderApp(ROUTES.practiceInformation);
+      const toggle = (await screen.findByRole('switch', { name: text.switch })) as HTMLInputElement;
+      expect(toggle.checked).toBe(false);
+
+      // Cancelled: nothing is sent and the switch stays off.
+      fireEvent.click(toggle);
+      const asking = await screen.findByRole('dialog', { name: text.askOn });
+      expect(within(asking).getByText(text.means)).toBeTruthy();
+      fireEvent.click(within(asking).getByRole('button', { name: text.cancel }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(portal.practices.updates).toEqual([]);
+      expect(toggle.checked).toBe(false);
+
+      // Confirmed: saved, said, and the switch on.
+      fireEvent.click(toggle);
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: text.askOn })).getByRole('button', {
+          name: text.confirmOn,
+        }),
+      );
+      expect(await screen.findByText(text.doneOn)).toBeTruthy();
+      expect(portal.practices.updates).toEqual([
+        { companyId: SOMMER_ID, requiresSecondFactor: true },
+      ]);
+      await waitFor(() => expect(toggle.checked).toBe(true));
+
+      // Off again asks too, in its own words.
+      fireEvent.click(toggle);
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: text.askOff })).getByRole('button', {
+          name: text.confirmOff,
+        }),
+      );
+      expect(await screen.findByText(text.doneOff)).toBeTruthy();
+      expect(portal.practices.updates).toHaveLength(2);
+    },
+  );
 
   it('is read-only for an admin', async () => {
     const portal = fakePortal(ben);

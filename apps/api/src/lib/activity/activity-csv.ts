@@ -1,4 +1,5 @@
 import type { ActivityEntry, ActivityPerson, Language } from '@pp/contract';
+import { countryName } from '../countries/country-name.ts';
 import { EXCEL_BOM, excelLine } from '../csv/excel-csv.ts';
 
 /** The file's texts in the person's language (the screen's texts say the same, de.json/en.json). */
@@ -177,6 +178,7 @@ export function activityCsv(entries: ActivityEntry[], language: Language) {
     if (value === null || value === '') return texts.empty;
     if (typeof value === 'boolean') return value ? texts.yes : texts.no;
     if (field === 'role' || field === 'status') return texts.values[String(value)] ?? String(value);
+    if (field === 'country') return countryName(String(value), language);
     return String(value);
   };
   const lines = [EXCEL_BOM, excelLine([...texts.header])];

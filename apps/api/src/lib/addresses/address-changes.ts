@@ -30,6 +30,11 @@ export interface AddressUpdate<Row extends StoredAddress, F extends keyof Row> {
   write(tx: Executor, values: Partial<Pick<Row, F>> & { updatedAt: SQL }): Promise<Row[]>;
   /** The record and the practice the audit entry names. */
   audited(row: Row): { entityId: string; companyId: string };
+  /**
+   * Fields whose change `write` records in an entry of its own (the second-factor requirement):
+   * left out of the `*.updated` entry, so the log names one change once (issue 43).
+   */
+  auditedApart?: readonly F[];
 }
 
 /** The fields the body changes: sent, and different from what is stored. */
@@ -86,6 +91,12 @@ export async function updateAddress<Row extends StoredAddress, F extends keyof R
     if (fields.length === 0) return stored;
     const [row] = await update.write(tx, { ...changes, updatedAt: sql`now()` });
     if (!row) throw ApiError.notFound();
+    const apart = new Set<string>((update.auditedApart ?? []).map(String));
+    const general = fields.filter((field) => !apart.has(field));
+    if (general.length === 0) return row;
+    const generalChanges = Object.fromEntries(
+      Object.entries(changes).filter(([field]) => !apart.has(field)),
+    ) as Partial<Pick<Row, F>>;
     await audit(tx, {
       actorCustomerId: update.actorCustomerId,
       action: `${entity}.updated`,
@@ -93,7 +104,7 @@ export async function updateAddress<Row extends StoredAddress, F extends keyof R
       ...update.audited(row),
       // Old → new of each changed field, for the practice's activity log (decision 0082):
       // addresses, phone numbers and settings of the practice or location, never a secret.
-      data: { fields, changes: changesFromTo(stored, changes) },
+      data: { fields: general, changes: changesFromTo(stored, generalChanges) },
     });
     return row;
   });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { EXCEL_BOM, excelLine } from './excel-csv.ts';
+import { EXCEL_BOM, excelLine, type ExcelValue } from './excel-csv.ts';
 
-type Cells = readonly (string | null | undefined)[];
+type Cells = readonly ExcelValue[];
 
 /**
  * The file as a stream (decision 0083): the BOM and the header row first, then each batch's

@@ -13,18 +13,42 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[;"\r\n]|^\s|\s$/;
 
 /**
+ * A phone number as people write it: an optional `+` or `(`, then digits, spaces, `/`, `-`,
+ * `.` and brackets. Nothing in it can call a function or reach another cell.
+ */
+const PHONE = /^[+(]?\d[\d ()/.-]{0,38}$/;
+
+/** A cell Excel must show as text, never as a number or a formula (a phone number). */
+export interface ExcelText {
+  readonly text: string;
+}
+
+/** Marks a value as text for Excel; null and empty stay empty cells. */
+export const asExcelText = (value: string | null | undefined): ExcelText | null =>
+  value ? { text: value } : null;
+
+export type ExcelValue = string | ExcelText | null | undefined;
+
+/**
  * One cell's text: a formula start gets an apostrophe before it, so Excel shows the text as it
  * is; then quoted (inner quotes doubled) where the text holds a separator, a quote or a line
- * break. Null and undefined are empty cells.
+ * break. Null and undefined are empty cells. A phone number marked as text is written as the
+ * formula `="+49 30 1234567"`: Excel reads a leading `+` as a formula and a quoted cell as a
+ * number, and an apostrophe in a CSV file stays visible; the formula's result is the number as
+ * text, and the phone pattern admits nothing a formula could run. Marked text that is no phone
+ * number is an ordinary cell.
  */
-export function excelCell(value: string | null | undefined): string {
+export function excelCell(value: ExcelValue): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value !== 'string') {
+    return PHONE.test(value.text) ? `"=""${value.text}"""` : excelCell(value.text);
+  }
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One row of cells, with its line end. */
-export function excelLine(cells: readonly (string | null | undefined)[]): string {
+export function excelLine(cells: readonly ExcelValue[]): string {
   return cells.map(excelCell).join(EXCEL_SEPARATOR) + LINE_END;
 }
 

@@ -2,6 +2,8 @@ import type { Language, Location } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import type { FileAnswer } from '../../routing/register-call.ts';
 import { audit } from '../audit/audit-log.ts';
+import { countryName } from '../countries/country-name.ts';
+import { asExcelText } from '../csv/excel-csv.ts';
 import { excelCsvStream, fileDay } from '../csv/excel-csv-stream.ts';
 import {
   allLocations,
@@ -82,8 +84,8 @@ export async function exportLocations(db: Executor, request: ExportRequest): Pro
     location.street,
     location.postalCode,
     location.city,
-    location.country,
-    location.phoneNumber,
+    countryName(location.country, language),
+    asExcelText(location.phoneNumber),
     location.invoiceMail,
     texts.statuses[location.status],
     assigned.has(location.locationId) ? texts.yes : texts.no,

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { PersonalDataExport } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import {
   companies,
@@ -17,8 +16,9 @@ import {
 import { profileFields } from '../customers/customer-data.ts';
 import { maskedAddress } from '../employees/masked-address.ts';
 import { TypedInviteeSchema } from '../employees/typed.ts';
+import type { Unlabelled } from './labels.ts';
 
-type Export = PersonalDataExport;
+type Export = Unlabelled;
 const iso = (date: Date) => date.toISOString();
 
 export async function profileOf(db: Executor, customerId: string): Promise<Export['profile']> {

@@ -47,6 +47,8 @@ export default defineRoute(calls.companyUpdateCompany, async (request) => {
       return updateCompany(tx, companyId, values);
     },
     audited: () => ({ entityId: companyId, companyId }),
+    // Its own entry (`company.second_factor_requirement_changed`), written above.
+    auditedApart: ['requiresSecondFactor'],
   });
   return toCompany(row, role);
 });

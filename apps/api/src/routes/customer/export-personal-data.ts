@@ -1,5 +1,6 @@
 import { calls } from '@pp/contract';
 import { audit } from '../../lib/audit/audit-log.ts';
+import { languageOf } from '../../lib/http/language.ts';
 import { assertExportAllowed, EXPORT_ACTION } from '../../lib/personal-data/export-limit.ts';
 import { personalDataOf } from '../../lib/personal-data/personal-data.ts';
 import { defineRoute } from '../../routing/route.ts';
@@ -13,7 +14,7 @@ export default defineRoute(calls.customerExportPersonalData, async (request) => 
   const customerId = caller.id;
   return request.server.db.transaction(async (tx) => {
     await assertExportAllowed(tx, customerId);
-    const personalData = await personalDataOf(request, caller, tx);
+    const personalData = await personalDataOf(request, caller, tx, languageOf(request));
     await audit(tx, {
       actorCustomerId: customerId,
       action: EXPORT_ACTION,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, ROUTES, type PersonalDataExport } from '@pp/contract';
 import { onCall } from '../../testing/call-handler.ts';
 import { clara } from '../../testing/demo-customers.ts';
+import { fakePortal } from '../../testing/fake-portal.ts';
 import { PROFILE_FIELDS } from './profile-form-values.ts';
 import { problem } from '../../testing/problem.ts';
 import { server } from '../../testing/portal-server.ts';
@@ -16,8 +17,10 @@ const pick = <T extends object, K extends keyof T>(from: T, keys: K[]) =>
   Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 
 const exported: PersonalDataExport = {
-  format: 'practice-portal-personal-data/1',
+  format: 'practice-portal-personal-data/2',
   exportedAt: at,
+  language: 'de',
+  parts: { profile: 'Ihr Profil' },
   profile: {
     // Clara as the demo data has her (no phone, position or birth date), without salutation.
     ...pick(clara, ['email', ...PROFILE_FIELDS]),
@@ -27,6 +30,13 @@ const exported: PersonalDataExport = {
     primaryCompanyId: null,
     createdAt: at,
     updatedAt: at,
+    position: 'RECEPTION',
+    salutationLabel: null,
+    titleLabel: null,
+    positionLabel: 'Empfang / Rezeption',
+    professionLabel: null,
+    otherIndustryLabel: null,
+    preferredLanguageLabel: 'Deutsch',
   },
   memberships: [
     {
@@ -38,7 +48,10 @@ const exported: PersonalDataExport = {
       status: 'enabled',
       since: at,
       changedAt: at,
-      locations: [],
+      locations: ['Standort Mitte'],
+      practiceStatusLabel: 'Aktiv',
+      roleLabel: 'Administrator/-in',
+      statusLabel: 'Aktiv',
     },
   ],
   invitationsReceived: [],
@@ -49,12 +62,16 @@ const exported: PersonalDataExport = {
     subscribed: true,
     distributors: ['PRODUCT_NEWS'],
     interests: [],
+    distributorLabels: ['Produktneuheiten'],
+    interestLabels: [],
     consentRecords: [
       {
         recordedAt: at,
         subscribed: true,
         distributors: ['PRODUCT_NEWS'],
         interests: [],
+        distributorLabels: ['Produktneuheiten'],
+        interestLabels: [],
         wordingVersion: '2026-11-22',
         language: 'de',
         requestedAt: at,
@@ -116,6 +133,65 @@ describe('"Meine Daten" on /info', () => {
     expect(again.getAttribute('download')).toMatch(
       /^praxisportal-meine-daten-\d{4}-\d{2}-\d{2}\.json$/,
     );
+  });
+
+  // Issue 43 point 9: the overview left out phone, position and profession.
+  it.each([
+    {
+      language: 'de' as const,
+      download: 'Meine Daten herunterladen',
+      summary: /^Ihre Daten, Stand /,
+      profile: 'Profil',
+      lines: [
+        'Anrede: keine',
+        'Telefon: keine',
+        'Position in der Praxis: Empfang / Rezeption',
+        'Beruf: keine',
+        'Andere Branche: keine',
+        'Bevorzugte Sprache: Deutsch',
+      ],
+      practice: 'Kundennummer: keine; Standorte: Standort Mitte',
+      newsletter: 'Newsletter: Produktneuheiten',
+    },
+    {
+      language: 'en' as const,
+      download: 'Download my data',
+      summary: /^Your data as of /,
+      profile: 'Profile',
+      lines: [
+        'Salutation: none',
+        'Phone: none',
+        'Position in the practice: Reception',
+        'Profession: none',
+        'Other industry: none',
+        'Preferred language: English',
+      ],
+      practice: 'Customer number: none; Locations: Standort Mitte',
+      newsletter: 'Newsletters: Product news',
+    },
+  ])('shows every field of the file, empty ones as none ($language)', async (text) => {
+    fakePortal({ ...clara, preferredLanguage: text.language });
+    const file: PersonalDataExport =
+      text.language === 'de'
+        ? exported
+        : {
+            ...exported,
+            language: 'en',
+            profile: {
+              ...exported.profile,
+              positionLabel: 'Reception',
+              preferredLanguageLabel: 'English',
+            },
+            newsletter: { ...exported.newsletter, distributorLabels: ['Product news'] },
+          };
+    server.use(onCall(EXPORT, () => HttpResponse.json(file)));
+    await renderApp(ROUTES.info);
+    fireEvent.click(await screen.findByRole('button', { name: text.download }));
+    const summary = within(await screen.findByRole('region', { name: text.summary }));
+    const profile = summary.getByRole('region', { name: text.profile }).textContent;
+    for (const line of text.lines) expect(profile).toContain(line);
+    expect(summary.getByText(new RegExp(text.practice))).toBeTruthy();
+    expect(summary.getByText(text.newsletter)).toBeTruthy();
   });
 
   it("says when the day's exports are used up, and shows no summary", async () => {

@@ -2,8 +2,10 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { Card, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company as PracticeDetails } from '@pp/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { failureToastKey } from '../../../lib/toasts/failure-toast.ts';
 import { useToasts } from '../../../lib/toasts/toast-context.ts';
 import { TOAST_MESSAGES } from '../../../lib/toasts/toast-store.ts';
@@ -11,13 +13,16 @@ import { useUpdateCompany } from '../api/update-company.ts';
 
 /**
  * Whether the practice requires a second factor at sign-in (decision 0069): a switch for its
- * superadmin, saved at once with `Company/UpdateCompany`; what it is, read-only, for an admin.
+ * superadmin that asks first, saying what it means for the members (issue 43), then saves with
+ * `Company/UpdateCompany` and says so; what it is, read-only, for an admin.
  */
 export function SecondFactorSection({ practice }: { practice: PracticeDetails }) {
   const { t } = useTranslation();
   const toasts = useToasts();
   const update = useUpdateCompany();
   const required = practice.requiresSecondFactor;
+  /** The value the superadmin asked for, while the dialog asks whether to. */
+  const [asked, setAsked] = useState<boolean>();
 
   const change = async (requiresSecondFactor: boolean) => {
     if (update.isPending) return;
@@ -29,8 +34,11 @@ export function SecondFactorSection({ practice }: { practice: PracticeDetails })
       );
     } catch (error) {
       toasts.show(failureToastKey(error, TOAST_MESSAGES.SAVE_ERROR));
+    } finally {
+      setAsked(undefined);
     }
   };
+  const on = asked ?? !required;
 
   return (
     <Card withBorder component="section" mb="lg" aria-labelledby="second-factor-heading">
@@ -46,9 +54,25 @@ export function SecondFactorSection({ practice }: { practice: PracticeDetails })
           <Switch
             checked={required}
             disabled={update.isPending}
-            onChange={(event) => void change(event.currentTarget.checked)}
+            onChange={(event) => setAsked(event.currentTarget.checked)}
             label={t('SECOND_FACTOR_SETTING.LABEL')}
             aria-describedby="second-factor-description"
+          />
+          <ConfirmDialog
+            opened={asked !== undefined}
+            title={t(
+              on ? 'SECOND_FACTOR_SETTING.ASK_ON_TITLE' : 'SECOND_FACTOR_SETTING.ASK_OFF_TITLE',
+            )}
+            question={t(on ? 'SECOND_FACTOR_SETTING.ASK_ON' : 'SECOND_FACTOR_SETTING.ASK_OFF')}
+            consequences={t(
+              on ? 'SECOND_FACTOR_SETTING.ASK_ON_MEANS' : 'SECOND_FACTOR_SETTING.ASK_OFF_MEANS',
+            )}
+            confirmLabel={t(
+              on ? 'SECOND_FACTOR_SETTING.CONFIRM_ON' : 'SECOND_FACTOR_SETTING.CONFIRM_OFF',
+            )}
+            pending={update.isPending}
+            onConfirm={() => void change(on)}
+            onClose={() => setAsked(undefined)}
           />
         </>
       ) : (

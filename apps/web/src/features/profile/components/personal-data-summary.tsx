@@ -42,6 +42,10 @@ export function PersonalDataSummary({ data }: { data: PersonalDataExport }) {
   const role = (code: string) => t(`ROLES.${code.toUpperCase()}`);
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
   const yesNo = (value: boolean) => t(value ? 'PERSONAL_DATA.YES' : 'PERSONAL_DATA.NO');
+  /** Every field of the file's profile, "none" where it is empty (issue 43). */
+  const field = (label: string, value: string | null) =>
+    `${t(label)}: ${value || t('PERSONAL_DATA.NONE')}`;
+  const listed = (values: string[]) => values.join(', ') || t('PERSONAL_DATA.NONE');
 
   return (
     <Stack mt="lg" gap="md" aria-labelledby="personal-data-summary-heading" component="section">
@@ -51,25 +55,35 @@ export function PersonalDataSummary({ data }: { data: PersonalDataExport }) {
       <Part id="pd-profile" title={t('PERSONAL_DATA.PROFILE')}>
         <Lines
           lines={[
-            `${t('PERSONAL_DATA.NAME')}: ${name || t('PERSONAL_DATA.NONE')}`,
-            `${t('ACCOUNT.EMAIL')}: ${profile.email}`,
-            ...(profile.phone ? [`${t('PERSONAL_DATA.PHONE')}: ${profile.phone}`] : []),
-            ...(profile.dateOfBirth
-              ? [`${t('PERSONAL_DATA.BIRTH_DATE')}: ${formatIsoDate(profile.dateOfBirth)}`]
-              : []),
-            `${t('PERSONAL_DATA.SINCE')}: ${day(profile.createdAt)}`,
+            field('PROFILE.SALUTATION', profile.salutationLabel),
+            field('PROFILE.TITLE', profile.titleLabel),
+            field('PERSONAL_DATA.NAME', name),
+            field('ACCOUNT.EMAIL', profile.email),
+            field('PERSONAL_DATA.PHONE', profile.phone),
+            field('PROFILE.POSITION', profile.positionLabel),
+            field('PROFILE.PROFESSION', profile.professionLabel),
+            field('PROFILE.OTHER_INDUSTRY', profile.otherIndustryLabel),
+            field(
+              'PERSONAL_DATA.BIRTH_DATE',
+              profile.dateOfBirth ? formatIsoDate(profile.dateOfBirth) : null,
+            ),
+            field('PROFILE.PREFERRED_LANGUAGE', profile.preferredLanguageLabel),
+            field('PERSONAL_DATA.SINCE', day(profile.createdAt)),
           ]}
         />
       </Part>
       <Part id="pd-practices" title={t('PERSONAL_DATA.PRACTICES')}>
         <Lines
-          lines={data.memberships.map((m) =>
-            t('PERSONAL_DATA.MEMBERSHIP', {
-              practice: m.name,
-              role: role(m.role),
-              status: t(`EMPLOYEES.STATUS_${m.status.toUpperCase()}`),
-              since: day(m.since),
-            }),
+          lines={data.memberships.map(
+            (m) =>
+              `${t('PERSONAL_DATA.MEMBERSHIP', {
+                practice: m.name,
+                role: role(m.role),
+                status: t(`EMPLOYEES.STATUS_${m.status.toUpperCase()}`),
+                since: day(m.since),
+              })}; ${t('PERSONAL_DATA.CUSTOMER_NUMBER')}: ${
+                m.customerNumber ?? t('PERSONAL_DATA.NONE')
+              }; ${t('PERSONAL_DATA.LOCATIONS')}: ${listed(m.locations)}`,
           )}
         />
       </Part>
@@ -98,9 +112,33 @@ export function PersonalDataSummary({ data }: { data: PersonalDataExport }) {
           )}
         />
       </Part>
+      <Part id="pd-join-requests" title={t('PERSONAL_DATA.JOIN_REQUESTS')}>
+        <Lines
+          lines={data.joinRequests.map((r) =>
+            t('PERSONAL_DATA.JOIN_REQUEST', {
+              customerNumber: r.customerNumber,
+              postalCode: r.postalCode,
+              sent: day(r.sentAt),
+            }),
+          )}
+        />
+      </Part>
+      <Part id="pd-email-changes" title={t('PERSONAL_DATA.EMAIL_CHANGES')}>
+        <Lines
+          lines={data.pendingEmailChanges.map((c) =>
+            t('PERSONAL_DATA.EMAIL_CHANGE', { email: c.newEmail, when: moment(c.requestedAt) }),
+          )}
+        />
+      </Part>
       <Part id="pd-newsletter" title={t('PERSONAL_DATA.NEWSLETTER')}>
         <Text size="sm">
           {t('PERSONAL_DATA.SUBSCRIBED')}: {yesNo(newsletter.subscribed)}
+        </Text>
+        <Text size="sm">
+          {t('PERSONAL_DATA.DISTRIBUTORS')}: {listed(newsletter.distributorLabels)}
+        </Text>
+        <Text size="sm">
+          {t('PERSONAL_DATA.INTERESTS')}: {listed(newsletter.interestLabels)}
         </Text>
         <Lines
           lines={[
