@@ -21,6 +21,11 @@ export const CompanyVmSchema = z
     status: z.enum(COMPANY_STATUSES),
     role: z.enum(MEMBERSHIP_ROLES),
     membershipStatus: z.enum(MEMBERSHIP_STATUSES),
+    /**
+     * Only for the practice's superadmin: whether it may go with the account (no other members,
+     * or disabled). Without it the role must be handed over first (issue 43, decision 0078).
+     */
+    mayDeleteWithAccount: z.boolean().optional(),
   })
   .meta({ id: 'CompanyVm' });
 export type CompanyVm = z.infer<typeof CompanyVmSchema>;

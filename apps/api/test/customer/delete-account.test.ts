@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompanyVm, Customer } from '@pp/contract';
 import { createAccount, idpSchema } from '@pp/idp';
 import { buildApp } from '../../src/app.ts';
 import {
@@ -63,6 +64,12 @@ describe('deleting one’s account', () => {
     audit: (await db().select({ id: auditLog.id }).from(auditLog)).length,
     mails: (await db().select({ id: mailOutbox.id }).from(mailOutbox)).length,
   });
+  /** Whether the customer's data says the practice may go with the account. */
+  const offered = async (token: string, companyId: string) => {
+    const answer = await client.customer.getCustomerData({ token });
+    const vms: CompanyVm[] = answer.json<Customer>().associatedCompanies.companyVms;
+    return vms.find((vm) => vm.companyId === companyId)?.mayDeleteWithAccount;
+  };
   const customerExists = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id))).length === 1;
   const deletionMails = (email: string) =>
@@ -176,6 +183,8 @@ describe('deleting one’s account', () => {
     const admin = await createCustomer(db(), {
       practices: [{ companyId: practice.id, role: 'admin' }],
     });
+    // The portal offers no deletion of it (issue 43): the practice has other members.
+    expect(await offered(me.tokens.access_token, practice.id)).toBe(false);
     const before = await stored();
     const refused = await client.customer.deleteAccount({
       token: me.tokens.access_token,
@@ -212,6 +221,7 @@ describe('deleting one’s account', () => {
   it('deletes the practice of its only member only when the request names it', async () => {
     const me = await person();
     const practice = await createPractice(db(), { superadminId: me.customer.id });
+    expect(await offered(me.tokens.access_token, practice.id)).toBe(true);
     const unnamed = await client.customer.deleteAccount({
       token: me.tokens.access_token,
       body: { password: PASSWORD },

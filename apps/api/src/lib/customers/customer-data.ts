@@ -16,6 +16,10 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
       status: companies.status,
       role: memberships.role,
       membershipStatus: memberships.status,
+      // Counted as the deletion counts them (practices-left.ts): enabled and disabled members.
+      others: sql<number>`(select count(*)::int from ${memberships} as m
+        where m.company_id = ${memberships.companyId} and m.customer_id <> ${customerId}
+        and m.status in ('enabled', 'disabled'))`,
     })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
@@ -31,9 +35,13 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
     )
     .orderBy(asc(companies.name));
   // With the postal code, a customer number lets anyone ask to join: only members see it.
-  return rows.map((vm) =>
-    vm.membershipStatus === 'enabled' ? vm : { ...vm, customerNumber: null },
-  );
+  return rows.map(({ others, ...vm }) => {
+    const own =
+      vm.role === 'superadmin' && vm.membershipStatus === 'enabled'
+        ? { mayDeleteWithAccount: others === 0 || vm.status === 'disabled' }
+        : {};
+    return vm.membershipStatus === 'enabled' ? { ...vm, ...own } : { ...vm, customerNumber: null };
+  });
 }
 
 /** The person's own fields of a customer row, as `GetCustomerData` and the data export show them. */

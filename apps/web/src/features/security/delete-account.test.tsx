@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { calls, type DeleteAccount, type SecondFactors } from '@pp/contract';
+import { calls, type Customer, type DeleteAccount, type SecondFactors } from '@pp/contract';
 import { onCall } from '../../testing/call-handler.ts';
 import { anna, SOMMER_ID } from '../../testing/demo-customers.ts';
 import { server } from '../../testing/portal-server.ts';
@@ -16,10 +16,14 @@ const EMBEDDED_WITH_APP: SecondFactors = {
 };
 
 /** /security for Anna, superadmin of Praxis Sommer, whose deletion answers `answer`. */
-function securityOfAnna(factors: SecondFactors, answer: (body: DeleteAccount) => Response) {
+function securityOfAnna(
+  factors: SecondFactors,
+  answer: (body: DeleteAccount) => Response,
+  customer: Customer = anna,
+) {
   const sent: DeleteAccount[] = [];
   server.use(
-    onCall(calls.customerGetCustomerData, () => HttpResponse.json(anna)),
+    onCall(calls.customerGetCustomerData, () => HttpResponse.json(customer)),
     onCall(calls.securityGetSecondFactors, () => HttpResponse.json(factors)),
     onCall(calls.securityGetSessions, () =>
       HttpResponse.json({ managedByProvider: false, providerUrl: null, sessions: [] }),
@@ -74,6 +78,44 @@ describe('deleting the account on /security', () => {
     expect(
       within(dialog).getByRole('link', { name: /Hauptadministration von .* übergeben/ }),
     ).toHaveProperty('href', expect.stringContaining('/my-practice/employees-overview'));
+  });
+
+  it('names a practice with other members instead of offering to delete it (issue 43)', async () => {
+    const sommerWithMembers: Customer = {
+      ...anna,
+      associatedCompanies: {
+        companyVms: anna.associatedCompanies.companyVms.map((vm) =>
+          vm.companyId === SOMMER_ID ? { ...vm, mayDeleteWithAccount: false } : vm,
+        ),
+      },
+    };
+    const sent = securityOfAnna(
+      EMBEDDED_WITH_APP,
+      () => problem(500, 'internal_error'),
+      sommerWithMembers,
+    );
+    const { i18n } = await renderApp('/security');
+    const dialog = await openDialog();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(within(dialog).queryByLabelText(/^Ihr Passwort/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Konto endgültig löschen' })).toBeNull();
+    expect(dialog.textContent).toContain(
+      'Ihr Konto kann noch nicht gelöscht werden: „Zahnarztpraxis Dr. Sommer“ hat weitere Mitglieder.',
+    );
+    expect(
+      within(dialog).getByRole('link', {
+        name: 'Hauptadministration von „Zahnarztpraxis Dr. Sommer“ übergeben',
+      }),
+    ).toBeTruthy();
+    // The close button in the header and the one in the footer: nothing is left to cancel.
+    expect(within(dialog).getAllByRole('button', { name: 'Schließen' })).toHaveLength(2);
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(dialog.textContent).toContain(
+      'Your account cannot be deleted yet: “Zahnarztpraxis Dr. Sommer” has other members.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Delete account for good' })).toBeNull();
+    expect(sent).toEqual([]);
   });
 
   it('signs out once the account is deleted', async () => {

@@ -61,9 +61,15 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
   const codeError = missing === 'code' ? 'required' : fieldError(error, 'body.code');
   const refusal =
     error instanceof ApiCallError && error.code !== ErrorCode.validation ? error.code : undefined;
+  // A practice with other members cannot go with the account (decision 0078): while there is
+  // one, the deletion cannot work, so it is named instead of offered (issue 43).
+  const blocked = ownPractices.filter((practice) => practice.mayDeleteWithAccount === false);
+  const deletable = ownPractices.filter((practice) => practice.mayDeleteWithAccount !== false);
+  const offered = blocked.length === 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!offered) return;
     if (asksPassword && password === '') return setMissing('password');
     if (asksCode && code.trim() === '') return setMissing('code');
     setMissing(undefined);
@@ -98,32 +104,46 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
             {ownPractices.length > 0 && (
               <Stack gap="xs" mb="md">
                 <Text size="sm">{t('DELETE_ACCOUNT.OWN_PRACTICES')}</Text>
-                {ownPractices.map((practice) => (
-                  <Group key={practice.companyId} justify="space-between" wrap="wrap" gap="xs">
-                    <Checkbox
-                      label={t('DELETE_ACCOUNT.DELETE_PRACTICE', { name: practice.name })}
-                      checked={chosen.includes(practice.companyId)}
-                      disabled={pending}
-                      onChange={(event) => {
-                        const on = event.currentTarget.checked;
-                        setChosen((ids) =>
-                          on
-                            ? [...ids, practice.companyId]
-                            : ids.filter((id) => id !== practice.companyId),
-                        );
-                      }}
-                    />
+                {blocked.map((practice) => (
+                  <Stack key={practice.companyId} gap={4}>
+                    <Text size="sm" fw={600}>
+                      {t('DELETE_ACCOUNT.HAND_OVER_FIRST', { name: practice.name })}
+                    </Text>
                     <Link
                       to={ROUTES.employees}
                       onClick={() => store.chooseCompany(practice.companyId)}
                     >
                       {t('DELETE_ACCOUNT.HAND_OVER', { name: practice.name })}
                     </Link>
-                  </Group>
+                  </Stack>
                 ))}
+                {offered &&
+                  deletable.map((practice) => (
+                    <Group key={practice.companyId} justify="space-between" wrap="wrap" gap="xs">
+                      <Checkbox
+                        label={t('DELETE_ACCOUNT.DELETE_PRACTICE', { name: practice.name })}
+                        checked={chosen.includes(practice.companyId)}
+                        disabled={pending}
+                        onChange={(event) => {
+                          const on = event.currentTarget.checked;
+                          setChosen((ids) =>
+                            on
+                              ? [...ids, practice.companyId]
+                              : ids.filter((id) => id !== practice.companyId),
+                          );
+                        }}
+                      />
+                      <Link
+                        to={ROUTES.employees}
+                        onClick={() => store.chooseCompany(practice.companyId)}
+                      >
+                        {t('DELETE_ACCOUNT.HAND_OVER', { name: practice.name })}
+                      </Link>
+                    </Group>
+                  ))}
               </Stack>
             )}
-            {asksPassword && (
+            {offered && asksPassword && (
               <PasswordInput
                 label={t('DELETE_ACCOUNT.PASSWORD')}
                 autoComplete="current-password"
@@ -137,7 +157,7 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
                 data-autofocus
               />
             )}
-            {asksCode && (
+            {offered && asksCode && (
               <TextInput
                 label={t('DELETE_ACCOUNT.CODE')}
                 description={t('DELETE_ACCOUNT.CODE_HINT')}
@@ -150,7 +170,7 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
                 mb="sm"
               />
             )}
-            {!asksPassword && (
+            {offered && !asksPassword && (
               <Group mb="sm" gap="xs" align="center">
                 <Text size="sm">{t('DELETE_ACCOUNT.EXTERNAL')}</Text>
                 <Button variant="default" size="compact-sm" onClick={props.onSignInAgain}>
@@ -170,11 +190,13 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={props.onClose} disabled={pending}>
-                {t('ACTIONS.CANCEL')}
+                {t(offered ? 'ACTIONS.CANCEL' : 'ACTIONS.CLOSE')}
               </Button>
-              <Button type="submit" color="red" loading={pending}>
-                {t('DELETE_ACCOUNT.CONFIRM')}
-              </Button>
+              {offered && (
+                <Button type="submit" color="red" loading={pending}>
+                  {t('DELETE_ACCOUNT.CONFIRM')}
+                </Button>
+              )}
             </Group>
           </form>
         </Modal.Body>
