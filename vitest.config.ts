@@ -44,6 +44,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           environment: 'happy-dom',
+          // A hang guard, not a speed claim: a test that types and clicks through Mantine's pickers
+          // takes 1–3 s on a quiet 2-core machine and went past the default 5 s on a loaded one.
+          testTimeout: 15_000,
           // One MSW server for all web tests, and a test fails on an error log or unhandled request.
           setupFiles: ['apps/web/src/testing/setup-test-env.ts'],
         },
