@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState, expectNoAxeViolations } from '../../support/axe.ts';
 // On a portal of its own: its wrong passwords and codes count for 127.0.0.1 (decision 0051)
 // and would slow down the other specs' sign-ins on the shared portal.
 import { expect, test } from '../../support/fixtures.ts';
@@ -30,6 +30,7 @@ const TEXTS = {
     confirm: 'Code aus der App',
     finish: 'Einrichtung abschließen',
     codes: 'Ihre Wiederherstellungscodes',
+    otherLanguage: 'English',
     download: 'Als Textdatei herunterladen',
     continue: 'Weiter zum Portal',
     code: 'Code eingeben',
@@ -46,6 +47,7 @@ const TEXTS = {
     confirm: 'Code from the app',
     finish: 'Finish setup',
     codes: 'Your recovery codes',
+    otherLanguage: 'Deutsch',
     download: 'Download as a text file',
     continue: 'Continue to the portal',
     code: 'Enter your code',
@@ -120,6 +122,19 @@ for (const language of ['de', 'en'] as const) {
     const codes = await page.locator('#recovery-codes li').allTextContents();
     expect(codes).toHaveLength(10);
     await expectNoAxeViolations(page);
+    // Its language switch (issue 43) shows the other language without loading the page again,
+    // which would not show the codes again: the same codes, then back.
+    const other = language === 'de' ? 'en' : 'de';
+    await page.getByRole('button', { name: t.otherLanguage }).click();
+    await expect(page.getByRole('heading', { name: TEXTS[other].codes })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(page.getByRole('button', { name: TEXTS[other].otherLanguage })).toBeFocused();
+    expect(await page.locator('#recovery-codes li').allTextContents()).toEqual(codes);
+    await expect(page.getByRole('link', { name: TEXTS[other].continue })).toBeVisible();
+    await expectAccessibleState(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: t.codes })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: t.download }).click();
     const file = await readFile((await (await downloading).path()) ?? '', 'utf8');

@@ -10,11 +10,14 @@ export const THEME_COOKIE = 'pp_idp_theme';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * How a page offers the other language: a link to the same page, or a button that posts the
- * page's form (so what was typed stays) to `action`.
+ * How a page offers the other language: a link to the same page, a button that posts the
+ * page's form (so what was typed stays) to `action`, or a button that shows the page's other
+ * language carried in it ({@link withOtherLanguage}), for a page that cannot be loaded again.
  */
 export type LanguageSwitch =
-  { kind: 'link'; href: string } | { kind: 'form'; form: string; action: string };
+  | { kind: 'link'; href: string }
+  | { kind: 'form'; form: string; action: string }
+  | { kind: 'script' };
 
 /** What a page looks like for this visitor (decision 0039); absent theme: the system's. */
 export interface PageLook {
@@ -54,6 +57,14 @@ export function withParam(pathAndQuery: string, name: string, value: string): st
 function languageSwitch(locale: Locale, offer: LanguageSwitch): SafeHtml {
   const other = otherLocale(locale);
   const label = messagesFor(other).languageName;
+  if (offer.kind === 'script') {
+    // Shown by the page's script (second-factor.js), which alone can switch.
+    return html`<nav class="language" aria-label="${messagesFor(locale).language}" hidden>
+      <button type="button" class="link-button" data-switch-language lang="${other}">
+        ${label}
+      </button>
+    </nav>`;
+  }
   const control =
     offer.kind === 'link'
       ? html`<a href="${offer.href}" lang="${other}" hreflang="${other}">${label}</a>`
@@ -108,4 +119,20 @@ function defaultButton(form: string): SafeHtml {
     tabindex="-1"
     aria-hidden="true"
   ></button>`;
+}
+
+/**
+ * A page that cannot be loaded again (the recovery codes, shown once) with its other language in
+ * it: `other` is the same page rendered in that language; its body goes into a template, without
+ * its scripts, that the page's script swaps in on the switch (issue 43).
+ */
+export function withOtherLanguage(page: string, other: string): string {
+  const locale = /<html lang="(de|en)"/.exec(other)?.[1];
+  const title = /<title>([^<]*)<\/title>/.exec(other)?.[1] ?? '';
+  const body = /<body>([\s\S]*)<\/body>/.exec(other)?.[1];
+  if (!locale || body === undefined) return page;
+  const withoutScripts = body.replace(/<script\b[^>]*><\/script>/g, '');
+  // The title is escaped text already: as such it fits the attribute too (quotes are escaped).
+  const template = `<template id="other-language" data-lang="${locale}" data-title="${title}">${withoutScripts}</template>`;
+  return page.replace('</body>', () => `${template}</body>`);
 }

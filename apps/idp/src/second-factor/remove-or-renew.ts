@@ -113,12 +113,7 @@ export async function verifyAction(
     .interactionResult(request.raw, reply.raw, actionDone(action), {
       mergeWithLastSubmission: true,
     });
-  const page = recoveryCodesPage({
-    locale: context.locale,
-    links: options.links,
-    email: account.email,
-    codes,
-    continueHref,
-  });
-  return sendCodes(reply, context, page);
+  return sendCodes(reply, context, (locale) =>
+    recoveryCodesPage({ locale, links: options.links, email: account.email, codes, continueHref }),
+  );
 }

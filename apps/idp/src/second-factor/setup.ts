@@ -5,7 +5,8 @@ import { PageError } from '../app/error-page.ts';
 import type { Sent } from '../app/sent.ts';
 import { knownDevice } from '../sessions/device-cookie.ts';
 import { endOtherAccountSessions } from '../sessions/account-security.ts';
-import { messagesFor } from '../i18n/locale.ts';
+import { messagesFor, type Locale } from '../i18n/locale.ts';
+import { otherLocale, withLook, withOtherLanguage } from '../pages/look.ts';
 import { formField, readForm } from '../interaction/form.ts';
 import type { Interaction, InteractionDeps } from '../interaction/types.ts';
 import { requiredActionOf } from '../interaction/account-actions.ts';
@@ -110,27 +111,40 @@ export async function confirmSetup(
     interactionUid: interaction.uid,
   });
   await noticeSecondFactorChange(options, account, { change: 'app-added', userAgent });
-  const t = messagesFor(context.locale).secondFactor;
   const continueHref =
     action === 'step-up'
       ? `${context.base}?after=setup`
       : await deps.provider().interactionResult(request.raw, reply.raw, actionDone(action), {
           mergeWithLastSubmission: true,
         });
-  const page = recoveryCodesPage({
-    locale: context.locale,
-    links: options.links,
-    email: account.email,
-    codes,
-    lead: t.setupDone,
-    continueHref,
-    ...(action === 'step-up' ? { continueLabel: t.continueToCode } : {}),
+  return sendCodes(reply, context, (locale) => {
+    const t = messagesFor(locale).secondFactor;
+    return recoveryCodesPage({
+      locale,
+      links: options.links,
+      email: account.email,
+      codes,
+      lead: t.setupDone,
+      continueHref,
+      ...(action === 'step-up' ? { continueLabel: t.continueToCode } : {}),
+    });
   });
-  return sendCodes(reply, context, page);
 }
 
-/** The codes' page has no language switch: loading it again would not show the codes again. */
-export function sendCodes(reply: FastifyReply, context: PageContext, page: string): Sent {
+/**
+ * The codes' page: loading it again would not show the codes again, so its language switch
+ * shows the page's other language, which it carries, without a request (issue 43).
+ */
+export function sendCodes(
+  reply: FastifyReply,
+  context: PageContext,
+  render: (locale: Locale) => string,
+): Sent {
+  const look = { ...context.look, languageSwitch: { kind: 'script' } as const };
+  const page = withOtherLanguage(
+    withLook(render(context.locale), look),
+    withLook(render(otherLocale(context.locale)), look),
+  );
   return send(
     reply,
     { ...context, look: { ...context.look, languageSwitch: undefined } },

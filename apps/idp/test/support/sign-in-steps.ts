@@ -50,6 +50,15 @@ export async function awayFromStepEdge(): Promise<void> {
   if (into > 27) await sleep((31 - into) * 1000);
 }
 
+/**
+ * The recovery codes a codes page shows: those of its language, not those of the other language
+ * it carries for its language switch (issue 43).
+ */
+export function shownCodes(html: string): string[] {
+  const shown = html.split('<template id="other-language"')[0] ?? '';
+  return [...shown.matchAll(/<li>([a-z2-7]{5}-[a-z2-7]{5})<\/li>/g)].map((m) => m[1] ?? '');
+}
+
 export function csrfOf(html: string): string {
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
   if (!csrf) throw new Error(`no form in:\n${html}`);
@@ -146,10 +155,13 @@ export async function setUpApp(idp: IdpHandle, email: string, offset = 0) {
     code: codeAt(secret, offset),
   });
   expect(confirmed.response.status).toBe(200);
-  const codes = [...confirmed.html.matchAll(/<li>([a-z2-7]{5}-[a-z2-7]{5})<\/li>/g)].map(
-    (m) => m[1] ?? '',
-  );
+  const codes = shownCodes(confirmed.html);
   expect(codes).toHaveLength(10);
+  // Its language switch shows the same codes in the other language, without a request.
+  const other = confirmed.html.split('<template id="other-language"')[1] ?? '';
+  expect(other).toContain('data-switch-language');
+  expect(other).toMatch(/<h1>(Your recovery codes|Ihre Wiederherstellungscodes)<\/h1>/);
+  for (const code of codes) expect(other).toContain(`<li>${code}</li>`);
   const continueHref = /class="button primary" href="([^"]+)"/.exec(confirmed.html)?.[1] ?? '';
   const tokens = await finish(idp, browser, continueHref.replace(/&amp;/g, '&'), setup.verifier);
   return { secret, codes, browser, tokens };

@@ -210,8 +210,12 @@ export function SecondFactorMethods() {
   const actions = useAccountActions();
   const factors = useSecondFactors();
   return (
-    <section aria-labelledby="second-factor-methods-title">
-      <Title order={3} id="second-factor-methods-title" mb="xs">
+    // Apart from the password above it, and smaller than its section's heading (issue 43).
+    <section
+      aria-labelledby="second-factor-methods-title"
+      style={{ marginTop: 'var(--mantine-spacing-xl)' }}
+    >
+      <Title order={3} size="h5" id="second-factor-methods-title" mb="xs">
         {t('SECOND_FACTORS.TITLE')}
       </Title>
       <Text c="dimmed" mb="sm">
