@@ -58,15 +58,19 @@ export const EmployeeRow = memo(function EmployeeRow(props: EmployeeRowProps) {
         <Anchor component={Link} to={employeeInformationLink(employee.customerId)}>
           {name}
         </Anchor>
-        {employee.customerId === viewer.customerId && (
-          <Badge variant="outline" ml="xs">
-            {t('EMPLOYEES.YOU')}
-          </Badge>
-        )}
-        {employee.secondFactor && (
-          <Badge variant="outline" color="teal" ml="xs">
-            {t('EMPLOYEES.SECOND_FACTOR')}
-          </Badge>
+        {(employee.customerId === viewer.customerId || employee.secondFactor) && (
+          <span className="employee-name-badges">
+            {employee.customerId === viewer.customerId && (
+              <Badge variant="outline" className="employee-badge">
+                {t('EMPLOYEES.YOU')}
+              </Badge>
+            )}
+            {employee.secondFactor && (
+              <Badge variant="outline" color="teal" className="employee-badge">
+                {t('EMPLOYEES.SECOND_FACTOR')}
+              </Badge>
+            )}
+          </span>
         )}
       </th>
       <td role="cell" className="employee-email">

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import './security.css';
 import { useTranslation } from 'react-i18next';
 import type { AccountAction, SecondFactors } from '@pp/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -96,10 +97,19 @@ export function SecondFactorState({
         <Group gap="sm">
           {totp ? (
             <>
-              <Button variant="outline" onClick={() => onAction('new-recovery-codes')}>
+              <Button
+                variant="outline"
+                className="security-wrapping-button"
+                onClick={() => onAction('new-recovery-codes')}
+              >
                 {t('SECOND_FACTORS.NEW_RECOVERY_CODES')}
               </Button>
-              <Button variant="outline" color="red" onClick={() => onAction('remove-totp')}>
+              <Button
+                variant="outline"
+                color="red"
+                className="security-wrapping-button"
+                onClick={() => onAction('remove-totp')}
+              >
                 {t('SECOND_FACTORS.REMOVE')}
               </Button>
             </>

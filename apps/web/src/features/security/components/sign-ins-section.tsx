@@ -1,5 +1,5 @@
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
+import './security.css';
 import { Badge, Card, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AccountSignIn } from '@pp/contract';
@@ -23,7 +23,7 @@ function OutcomeBadge({ outcome }: { outcome: AccountSignIn['outcome'] }) {
   const { t } = useTranslation();
   if (outcome === 'success') {
     return (
-      <Badge variant="outline" color="teal">
+      <Badge variant="outline" color="teal" className="security-badge">
         {t('SECURITY.SIGN_INS.SUCCESS')}
       </Badge>
     );
@@ -31,7 +31,7 @@ function OutcomeBadge({ outcome }: { outcome: AccountSignIn['outcome'] }) {
   if (outcome === 'incomplete') {
     return (
       <>
-        <Badge variant="outline" color="gray">
+        <Badge variant="outline" color="gray" className="security-badge">
           {t('SECURITY.SIGN_INS.INCOMPLETE')}
         </Badge>
         <Text size="xs" c="dimmed">
@@ -41,7 +41,7 @@ function OutcomeBadge({ outcome }: { outcome: AccountSignIn['outcome'] }) {
     );
   }
   return (
-    <Badge variant="outline" color="red">
+    <Badge variant="outline" color="red" className="security-badge">
       {t('SECURITY.SIGN_INS.FAILURE')}
     </Badge>
   );
@@ -52,13 +52,19 @@ function SignInRow({ entry }: { entry: AccountSignIn }) {
   const browserName = useBrowserName();
   const methodKey = METHOD_KEYS[entry.method];
   return (
-    <Table.Tr>
-      <Table.Td>{formatMoment(entry.at)}</Table.Td>
-      <Table.Td>
+    <Table.Tr role="row" className="sign-in-row">
+      <Table.Td role="cell" className="sign-in-time">
+        {formatMoment(entry.at)}
+      </Table.Td>
+      <Table.Td role="cell" className="sign-in-outcome">
         <OutcomeBadge outcome={entry.outcome} />
       </Table.Td>
-      <Table.Td>{methodKey ? t(methodKey) : entry.method}</Table.Td>
-      <Table.Td>
+      <Table.Td role="cell" className="sign-in-method">
+        <Label>{t('SECURITY.SIGN_INS.METHOD')}</Label>
+        {methodKey ? t(methodKey) : entry.method}
+      </Table.Td>
+      <Table.Td role="cell" className="sign-in-browser">
+        <Label>{t('SECURITY.SIGN_INS.BROWSER')}</Label>
         {browserName(entry)}
         {entry.newBrowser && (
           <Text size="xs" c="dimmed">
@@ -66,11 +72,17 @@ function SignInRow({ entry }: { entry: AccountSignIn }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td role="cell" className="sign-in-factor">
+        <Label>{t('SECURITY.SIGN_INS.SECOND_FACTOR')}</Label>
         {entry.secondFactor ? t('SECURITY.SIGN_INS.YES') : t('SECURITY.SIGN_INS.NO')}
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** A cell's column heading, shown in the compact rows of a phone, which show no headings. */
+function Label({ children }: { children: string }) {
+  return <span className="sign-in-label">{children}: </span>;
 }
 
 /** The account's last sign-ins and failed attempts (decision 0067). */
@@ -93,25 +105,37 @@ export function SignInsSection() {
         <Text size="sm">{t('SECURITY.SIGN_INS.NONE')}</Text>
       )}
       {data && !data.managedByProvider && data.signIns.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table>
+        // A table where its columns fit; on a phone each sign-in a compact block, no sideways
+        // scrolling (issue 43). The roles are spelled out, as the staff list's (decision 0057).
+        <div className="sign-ins-frame">
+          <Table role="table" className="sign-ins-table">
             <Table.Caption>{t('SECURITY.SIGN_INS.CAPTION')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('SECURITY.SIGN_INS.TIME')}</Table.Th>
-                <Table.Th scope="col">{t('SECURITY.SIGN_INS.OUTCOME')}</Table.Th>
-                <Table.Th scope="col">{t('SECURITY.SIGN_INS.METHOD')}</Table.Th>
-                <Table.Th scope="col">{t('SECURITY.SIGN_INS.BROWSER')}</Table.Th>
-                <Table.Th scope="col">{t('SECURITY.SIGN_INS.SECOND_FACTOR')}</Table.Th>
+            <Table.Thead role="rowgroup">
+              <Table.Tr role="row">
+                <Table.Th scope="col" role="columnheader">
+                  {t('SECURITY.SIGN_INS.TIME')}
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  {t('SECURITY.SIGN_INS.OUTCOME')}
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  {t('SECURITY.SIGN_INS.METHOD')}
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  {t('SECURITY.SIGN_INS.BROWSER')}
+                </Table.Th>
+                <Table.Th scope="col" role="columnheader">
+                  {t('SECURITY.SIGN_INS.SECOND_FACTOR')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody role="rowgroup">
               {data.signIns.map((entry) => (
                 <SignInRow key={entry.id} entry={entry} />
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Card>
   );
