@@ -2,9 +2,14 @@ import { Anchor, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../../lib/format/format.ts';
+import {
+  CHECKED_SCREENS,
+  CHECKED_WIDTHS,
+  KEYBOARD_TASKS,
+  KNOWN_NOT_CONFORMING,
+} from '../measured.ts';
 import { LAST_REVIEWED, STATEMENT_WRITTEN } from '../review.ts';
 
-const MEASURED = ['AXE', 'KEYBOARD', 'NARROW', 'PROVIDER'] as const;
 const LIMITATIONS = [
   'AUTOMATED',
   'SCREEN_READERS',
@@ -31,8 +36,9 @@ function ContactLink({ contact }: { contact: string }) {
 }
 
 /**
- * "Erklärung zur Barrierefreiheit" (BFSG, decision 0080): conformance as measured, what is not
- * measured or known to fall short, the review's date, the feedback contact and the enforcement
+ * "Erklärung zur Barrierefreiheit" (BFSG, decision 0080): conformance as measured — the screens,
+ * widths and keyboard tasks are the lists the end-to-end suite checks (`measured.ts`) —, what is
+ * not measured or known to fall short, the review's date, the feedback contact and the enforcement
  * procedure.
  */
 export function AccessibilityStatement({
@@ -43,9 +49,10 @@ export function AccessibilityStatement({
   /** `ACCESSIBILITY_CONTACT`; null when the configuration could not be loaded. */
   contact: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const s = (key: string, options?: Record<string, string>) =>
     t(`ACCESSIBILITY_STATEMENT.${key}`, options);
+  const widths = new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' });
 
   return (
     <Stack gap="lg">
@@ -55,14 +62,26 @@ export function AccessibilityStatement({
         <p>{s('STATUS')}</p>
       </Part>
       <Part id="a11y-measured" title={s('MEASURED_TITLE')}>
+        <p>{s('MEASURED_AXE')}</p>
         <ul>
-          {MEASURED.map((key) => (
-            <li key={key}>{s(`MEASURED_${key}`)}</li>
+          {CHECKED_SCREENS.map(({ key }) => (
+            <li key={key}>{s(`SCREENS.${key}`)}</li>
+          ))}
+        </ul>
+        <p>{s('MEASURED_NARROW', { widths: widths.format(CHECKED_WIDTHS.map(String)) })}</p>
+        <p>{s('MEASURED_KEYBOARD')}</p>
+        <ul>
+          {KEYBOARD_TASKS.map(({ key }) => (
+            <li key={key}>{s(`KEYBOARD.${key}`)}</li>
           ))}
         </ul>
       </Part>
       <Part id="a11y-limitations" title={s('LIMITATIONS_TITLE')}>
         <ul>
+          {KNOWN_NOT_CONFORMING.length === 0 && <li>{s('KNOWN_NONE')}</li>}
+          {KNOWN_NOT_CONFORMING.map((key) => (
+            <li key={key}>{s(`KNOWN.${key}`)}</li>
+          ))}
           {LIMITATIONS.map((key) => (
             <li key={key}>{s(`LIMITATION_${key}`)}</li>
           ))}
