@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState, expectNoAxeViolations } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { employeeList } from '../../support/employee-pages.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -33,6 +33,9 @@ const TEXTS = {
     from: 'Von (TT.MM.JJJJ)',
     apply: 'Zeitraum anwenden',
     dateInvalid: 'Bitte geben Sie ein Datum im Format TT.MM.JJJJ ein.',
+    listExport: 'Exportieren (CSV)',
+    exported: 'Mitarbeitendenliste exportiert',
+    rows: /Zeilen: \d+/,
   },
   en: {
     refused: 'You do not have access to that page. We have taken you to the dashboard.',
@@ -51,6 +54,9 @@ const TEXTS = {
     from: 'From (DD.MM.YYYY)',
     apply: 'Apply time range',
     dateInvalid: 'Please enter a date as DD.MM.YYYY.',
+    listExport: 'Export (CSV)',
+    exported: 'Employee list exported',
+    rows: /Rows: \d+/,
   },
 } as const;
 
@@ -150,4 +156,41 @@ for (const language of ['de', 'en'] as const) {
     expect(lines.slice(1)).toContainEqual(expect.stringContaining(`;${texts.roleChanged};`));
     await context.close();
   });
+}
+
+// Issue 43 point 7: at 360 px the "Betroffen" and "Änderungen" columns were off the screen; an
+// export read "Zeilen: leer → 3". On a phone each entry is a compact block, on a desktop a row.
+for (const language of ['de', 'en'] as const) {
+  for (const width of [360, 1280]) {
+    test(`the activity log fits ${width} px and names an export's rows as a detail (${language})`, async ({
+      page,
+      portal,
+    }) => {
+      const texts = TEXTS[language];
+      await page.setViewportSize({ width, height: 800 });
+      await usePortalLanguage(page, portal.url, language);
+      // An export of the staff list is an entry that records its rows and changes nothing.
+      await page.goto(`${portal.url}/my-practice/employees-overview`);
+      await signIn(page, anna.email);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: texts.listExport }).click();
+      await download;
+      const loaded = customerDataLoaded(page);
+      await page.goto(`${portal.url}/my-practice/activity`);
+      await loaded;
+      const table = page.getByRole('table', { name: texts.table });
+      await expect(table).toBeVisible();
+      const exported = table.getByRole('row').filter({ hasText: texts.exported }).first();
+      await expect(exported).toContainText(texts.rows);
+      await expect(exported).not.toContainText('→');
+      // Every cell of the entry lies within the screen: nothing to scroll sideways to.
+      for (const cell of await exported.getByRole('cell').all()) {
+        const box = await cell.boundingBox();
+        if (box) expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      const frame = page.locator('.activity-table-frame');
+      expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await expectAccessibleState(page);
+    });
+  }
 }

@@ -132,6 +132,11 @@ export const ActivityEntrySchema = z
     }),
     /** The fields that changed, old → new (never secrets). */
     changes: z.array(z.object({ field: z.string(), from: ChangedValue, to: ChangedValue })),
+    /**
+     * What an entry that changes no value records (issue 43): an invitation's role, an export's
+     * rows, a new location's address; shown as "field: value", never as "empty → value".
+     */
+    details: z.array(z.object({ field: z.string(), value: ChangedValue })),
   })
   .meta({ id: 'ActivityEntry' });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;

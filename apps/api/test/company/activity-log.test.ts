@@ -192,6 +192,75 @@ describe('the activity log of a practice (issue 27, decision 0082)', () => {
     expect(JSON.stringify(entries)).not.toContain(pseudonym);
   });
 
+  // Issue 43 point 7: "Zeilen: leer → 3", "Rolle: leer → Mitglied", a location without address,
+  // "Gelöschtes Konto · Konto gelöscht · Gelöschtes Konto".
+  it('records what changes nothing as details, and a new location with its address', async () => {
+    const invited = await api.client.employee.inviteEmployee({
+      token: await token('ben'),
+      body: { companyId: practices.sommer, email: `neu-${randomUUID()}@example.com` },
+    });
+    expect(invited.statusCode).toBe(202);
+    const added = await api.client.location.createLocation({
+      token: await token('ben'),
+      body: {
+        companyId: practices.sommer,
+        name: 'Filiale Nord',
+        street: 'Nordweg 5',
+        postalCode: '13353',
+        city: 'Berlin',
+        phoneNumber: '+49 30 5555555',
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    const { entries } = await log('ben');
+    expect(entries.find((e) => e.action === 'employee.invited')).toMatchObject({
+      changes: [],
+      details: [{ field: 'role', value: 'member' }],
+    });
+    expect(entries.find((e) => e.action === 'location.created')).toMatchObject({
+      target: { type: 'location', name: 'Filiale Nord' },
+      changes: [],
+      details: [
+        { field: 'name', value: 'Filiale Nord' },
+        { field: 'street', value: 'Nordweg 5' },
+        { field: 'postalCode', value: '13353' },
+        { field: 'city', value: 'Berlin' },
+        { field: 'country', value: 'DE' },
+        { field: 'phoneNumber', value: '+49 30 5555555' },
+      ],
+    });
+    for (const [language, lines] of [
+      [
+        'de',
+        [
+          ';Ben Krause;Einladungen;Einladung gesendet;',
+          ';Rolle: Mitglied',
+          ';Standorte;Standort hinzugefügt;Standort: Filiale Nord;Name: Filiale Nord, Straße: Nordweg 5, Postleitzahl: 13353, Ort: Berlin, Land: Deutschland, Telefon: +49 30 5555555',
+          ';Ehemaliges Mitglied;Mitarbeitende;Hat die Praxis verlassen (Konto gelöscht);;',
+        ],
+      ],
+      [
+        'en',
+        [
+          ';Role: Member',
+          'Country: Germany',
+          ';Former member;Employees;Left the practice (account deleted);;',
+        ],
+      ],
+    ] as const) {
+      const file = ActivityCsvSchema.parse(
+        (
+          await api.client.company.exportActivityLog({
+            token: await token('ben'),
+            body: { companyId: practices.sommer, language },
+          })
+        ).json(),
+      );
+      for (const line of lines) expect(file.content).toContain(line);
+      expect(file.content).not.toMatch(/leer → |empty → /);
+    }
+  });
+
   it('shows a name changed since as it is now', async () => {
     await api.db.database.db
       .update(customers)
@@ -293,7 +362,8 @@ describe('the activity log of a practice (issue 27, decision 0082)', () => {
     expect(after.entries[0]).toMatchObject({
       action: 'company.activity_exported',
       actor: { customerId: ids.ben },
-      changes: [{ field: 'rows', from: null, to: file.rows }],
+      changes: [],
+      details: [{ field: 'rows', value: file.rows }],
     });
     // German header by the caller's language; a bad filter stores nothing.
     const german = ActivityCsvSchema.parse(

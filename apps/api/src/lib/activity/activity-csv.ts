@@ -6,7 +6,7 @@ import { EXCEL_BOM, excelLine } from '../csv/excel-csv.ts';
 const TEXTS = {
   de: {
     header: ['Zeit', 'Wer', 'Art', 'Was', 'Betroffen', 'Änderungen'],
-    deleted: 'Gelöschtes Konto',
+    deleted: 'Ehemaliges Mitglied',
     fileName: 'aktivitaeten',
     empty: 'leer',
     yes: 'Ja',
@@ -68,7 +68,7 @@ const TEXTS = {
       'employee.disabled': 'Deaktiviert',
       'employee.locations_changed': 'Standorte zugeordnet',
       'employee.left': 'Praxis verlassen',
-      'employee.account_deleted': 'Konto gelöscht',
+      'employee.account_deleted': 'Hat die Praxis verlassen (Konto gelöscht)',
       'membership.requested': 'Beitritt angefragt',
       'employee.request_enabled': 'Beitrittsanfrage angenommen',
       'employee.request_disabled': 'Beitrittsanfrage abgelehnt',
@@ -80,7 +80,7 @@ const TEXTS = {
   },
   en: {
     header: ['Time', 'Who', 'Kind', 'What', 'Concerning', 'Changes'],
-    deleted: 'Deleted account',
+    deleted: 'Former member',
     fileName: 'activity',
     empty: 'empty',
     yes: 'Yes',
@@ -142,7 +142,7 @@ const TEXTS = {
       'employee.disabled': 'Disabled',
       'employee.locations_changed': 'Locations assigned',
       'employee.left': 'Left the practice',
-      'employee.account_deleted': 'Account deleted',
+      'employee.account_deleted': 'Left the practice (account deleted)',
       'membership.requested': 'Asked to join',
       'employee.request_enabled': 'Connect request approved',
       'employee.request_disabled': 'Connect request declined',
@@ -184,12 +184,15 @@ export function activityCsv(entries: ActivityEntry[], language: Language) {
   const lines = [EXCEL_BOM, excelLine([...texts.header])];
   for (const entry of entries) {
     const { target } = entry;
+    // A member who deleted their account acted on themself: named once, as who (issue 43).
     const concerning =
-      target.type === 'person'
-        ? person(target.person)
-        : `${target.type === 'location' ? texts.location : texts.practice}${
-            target.name ? `: ${target.name}` : ''
-          }`;
+      entry.action === 'employee.account_deleted'
+        ? ''
+        : target.type === 'person'
+          ? person(target.person)
+          : `${target.type === 'location' ? texts.location : texts.practice}${
+              target.name ? `: ${target.name}` : ''
+            }`;
     lines.push(
       excelLine([
         formatMoment(entry.at),
@@ -197,14 +200,18 @@ export function activityCsv(entries: ActivityEntry[], language: Language) {
         texts.kinds[entry.kind],
         texts.actions[entry.action] ?? entry.action,
         concerning,
-        entry.changes
-          .map((change) => {
+        [
+          ...entry.changes.map((change) => {
             const field = texts.fields[change.field] ?? change.field;
             return change.from === null && change.to === null
               ? field
               : `${field}: ${shownValue(change.field, change.from)} → ${shownValue(change.field, change.to)}`;
-          })
-          .join(', '),
+          }),
+          ...entry.details.map(
+            (detail) =>
+              `${texts.fields[detail.field] ?? detail.field}: ${shownValue(detail.field, detail.value)}`,
+          ),
+        ].join(', '),
       ]),
     );
   }

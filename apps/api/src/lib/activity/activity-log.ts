@@ -86,19 +86,39 @@ export function changesOf(row: Pick<AuditRow, 'action' | 'data'>): ActivityEntry
         : [];
     case 'employee.role_changed':
       return change('role', data.from, data.to);
-    case 'employee.superadmin_transferred':
-      return change('role', null, 'superadmin');
-    case 'employee.invited':
-      return data.role === undefined ? [] : change('role', null, data.role);
     case 'employee.enabled':
     case 'employee.disabled':
     case 'employee.request_enabled':
     case 'employee.request_disabled':
       return data.from === undefined ? [] : change('status', data.from, data.to);
-    case 'employee.locations_changed':
-      return data.locations === undefined ? [] : change('locations', null, data.locations);
     default:
-      return data.rows === undefined ? [] : change('rows', null, data.rows);
+      return [];
+  }
+}
+
+/** A new location's address as its entry holds it (none in entries from before issue 43). */
+const LOCATION_DETAILS = ['name', 'street', 'postalCode', 'city', 'country', 'phoneNumber'];
+
+/**
+ * What an entry records that is no change of a value (issue 43): an invitation's role, a handed
+ * over role, the number of locations assigned or of rows exported, a new location's address.
+ * Only the keys named here are read.
+ */
+export function detailsOf(row: Pick<AuditRow, 'action' | 'data'>): ActivityEntry['details'] {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  const detail = (field: string, value: unknown) =>
+    isValue(value) && value !== null && value !== '' ? [{ field, value }] : [];
+  switch (row.action) {
+    case 'employee.invited':
+      return detail('role', data.role);
+    case 'employee.superadmin_transferred':
+      return detail('role', 'superadmin');
+    case 'employee.locations_changed':
+      return detail('locations', data.locations);
+    case 'location.created':
+      return LOCATION_DETAILS.flatMap((field) => detail(field, data[field]));
+    default:
+      return detail('rows', data.rows);
   }
 }
 
@@ -156,6 +176,7 @@ async function entriesOf(
       actor: personOf(row.actorCustomerId, names),
       target,
       changes: changesOf(row),
+      details: detailsOf(row),
     };
   });
 }

@@ -14,6 +14,15 @@ export default defineRoute(calls.locationCreateLocation, async (request) => {
       entity: 'location',
       entityId: row.id,
       companyId,
+      // The address, so that the log says which location was added (issue 43).
+      data: {
+        name: row.name,
+        street: row.street,
+        postalCode: row.postalCode,
+        city: row.city,
+        country: row.country,
+        phoneNumber: row.phoneNumber,
+      },
     });
     return toLocation(row);
   });

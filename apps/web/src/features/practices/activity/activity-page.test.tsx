@@ -22,6 +22,7 @@ const roleChange: ActivityEntry = {
     person: { customerId: CLARA_ID, name: 'Clara Wolf', deleted: false },
   },
   changes: [{ field: 'role', from: 'member', to: 'admin' }],
+  details: [],
 };
 const deletedAccount: ActivityEntry = {
   id: 1,
@@ -31,6 +32,52 @@ const deletedAccount: ActivityEntry = {
   actor: { customerId: null, name: null, deleted: true },
   target: { type: 'practice', id: SOMMER_ID, name: 'Zahnarztpraxis Dr. Sommer', person: null },
   changes: [{ field: 'phone', from: null, to: '+49 30 1111111' }],
+  details: [],
+};
+const invitation: ActivityEntry = {
+  id: 5,
+  at: '2026-11-27T11:00:00.000Z',
+  kind: 'invitations',
+  action: 'employee.invited',
+  actor: { customerId: ANNA_ID, name: 'Anna Sommer', deleted: false },
+  target: {
+    type: 'person',
+    id: CLARA_ID,
+    name: null,
+    person: { customerId: CLARA_ID, name: 'Clara Wolf', deleted: false },
+  },
+  changes: [],
+  details: [{ field: 'role', value: 'member' }],
+};
+const locationAdded: ActivityEntry = {
+  id: 4,
+  at: '2026-11-27T10:30:00.000Z',
+  kind: 'locations',
+  action: 'location.created',
+  actor: { customerId: ANNA_ID, name: 'Anna Sommer', deleted: false },
+  target: { type: 'location', id: SOMMER_ID, name: 'Filiale Nord', person: null },
+  changes: [],
+  details: [
+    { field: 'street', value: 'Nordweg 5' },
+    { field: 'postalCode', value: '13353' },
+    { field: 'city', value: 'Berlin' },
+    { field: 'country', value: 'DE' },
+  ],
+};
+const accountDeleted: ActivityEntry = {
+  id: 3,
+  at: '2026-11-27T10:00:00.000Z',
+  kind: 'people',
+  action: 'employee.account_deleted',
+  actor: { customerId: null, name: null, deleted: true },
+  target: {
+    type: 'person',
+    id: null,
+    name: null,
+    person: { customerId: null, name: null, deleted: true },
+  },
+  changes: [],
+  details: [],
 };
 
 function fakeLog(entries: ActivityEntry[]) {
@@ -78,13 +125,68 @@ describe('/my-practice/activity', () => {
       ],
       [
         '27.11.2026 00:30',
-        'Gelöschtes Konto',
+        'Ehemaliges Mitglied',
         'Praxisdaten geändert',
         'Praxis: Zahnarztpraxis Dr. Sommer',
         'Telefon: leer → +49 30 1111111',
       ],
     ]);
     expect(screen.getByText('Einträge: 2')).toBeTruthy();
+  });
+
+  // Issue 43 point 7: "Rolle: leer → Mitglied", a location without its address, and
+  // "Gelöschtes Konto · Konto gelöscht · Gelöschtes Konto".
+  it.each([
+    {
+      language: 'de' as const,
+      table: 'Einträge des Aktivitätsprotokolls',
+      rows: [
+        ['27.11.2026 12:00', 'Anna Sommer', 'Einladung gesendet', 'Clara Wolf', 'Rolle: Mitglied'],
+        [
+          '27.11.2026 11:30',
+          'Anna Sommer',
+          'Standort hinzugefügt',
+          'Standort: Filiale Nord',
+          'Straße: Nordweg 5Postleitzahl: 13353Ort: BerlinLand: Deutschland',
+        ],
+        [
+          '27.11.2026 11:00',
+          'Ehemaliges Mitglied',
+          'Hat die Praxis verlassen (Konto gelöscht)',
+          '',
+          '',
+        ],
+      ],
+    },
+    {
+      language: 'en' as const,
+      table: 'Entries of the activity log',
+      rows: [
+        ['27.11.2026 12:00', 'Anna Sommer', 'Invitation sent', 'Clara Wolf', 'Role: Member'],
+        [
+          '27.11.2026 11:30',
+          'Anna Sommer',
+          'Location added',
+          'Location: Filiale Nord',
+          'Street: Nordweg 5Postal code: 13353City: BerlinCountry: Germany',
+        ],
+        ['27.11.2026 11:00', 'Former member', 'Left the practice (account deleted)', '', ''],
+      ],
+    },
+  ])('says what an entry records without a change, and who left ($language)', async (text) => {
+    fakePortal({ ...ben, preferredLanguage: text.language });
+    fakeLog([invitation, locationAdded, accountDeleted]);
+    await renderApp(ROUTES.activity);
+    const table = await screen.findByRole('table', { name: text.table });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual(text.rows);
+    expect(table.textContent).not.toMatch(/leer →|empty →/);
   });
 
   it('keeps the person and kind filters in the URL and asks the api for them', async () => {

@@ -11,6 +11,21 @@ const COLUMNS = [
   'ACTIVITY.COLUMN_CHANGES',
 ] as const;
 
+const countryNames = new Map<string, Intl.DisplayNames>();
+/** A country's name in the screen's language (`DE` → Deutschland / Germany). */
+function countryName(code: string, language: string): string {
+  let names = countryNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+    countryNames.set(language, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 const ROLE_VALUES = new Set(['member', 'admin', 'superadmin']);
 const STATUS_VALUES = new Set(['invited', 'requested', 'enabled', 'disabled']);
 
@@ -20,13 +35,18 @@ interface ActivityTableProps {
   ref?: Ref<HTMLTableElement>;
 }
 
-/** A page of the log: when (dd.MM.yyyy HH:mm, German time), who, what, to whom, old → new. */
+/**
+ * A page of the log: when (dd.MM.yyyy HH:mm, German time), who, what, to whom, old → new, and
+ * what an entry records without changing a value ("Rolle: Mitglied"). On a phone each entry is
+ * a compact block of lines (activity.css), like the staff list's.
+ */
 export function ActivityTable({ entries, ref }: ActivityTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const person = (who: ActivityPerson | null) =>
     who === null ? '' : who.deleted ? t('ACTIVITY.DELETED_ACCOUNT') : (who.name ?? '');
   const value = (field: string, shown: ActivityEntry['changes'][number]['from']) => {
     if (shown === null || shown === '') return t('ACTIVITY.EMPTY');
+    if (field === 'country' && typeof shown === 'string') return countryName(shown, i18n.language);
     if (typeof shown === 'boolean') return t(shown ? 'ACTIVITY.YES' : 'ACTIVITY.NO');
     if (field === 'role' && ROLE_VALUES.has(String(shown))) {
       return t(`ROLES.${String(shown).toUpperCase()}`);
@@ -36,7 +56,9 @@ export function ActivityTable({ entries, ref }: ActivityTableProps) {
     }
     return String(shown);
   };
-  const concerning = ({ target }: ActivityEntry) => {
+  const concerning = ({ action, target }: ActivityEntry) => {
+    // A member who deleted their account acted on themself: named once, as who (issue 43).
+    if (action === 'employee.account_deleted') return '';
     if (target.type === 'person') return person(target.person);
     if (target.type === 'location') {
       return target.name
@@ -65,15 +87,17 @@ export function ActivityTable({ entries, ref }: ActivityTableProps) {
                 <td className="activity-time">
                   {formatDate(at)} {formatTime(at)}
                 </td>
-                <td>{person(entry.actor)}</td>
-                <td>
+                <td data-label={t('ACTIVITY.COLUMN_WHO')}>{person(entry.actor)}</td>
+                <td className="activity-what">
                   {t(`ACTIVITY.ACTIONS.${entry.action.replaceAll('.', '_').toUpperCase()}`, {
                     defaultValue: entry.action,
                   })}
                 </td>
-                <td>{concerning(entry)}</td>
-                <td>
-                  {entry.changes.length > 0 && (
+                <td data-label={t('ACTIVITY.COLUMN_CONCERNING')} className="activity-concerning">
+                  {concerning(entry)}
+                </td>
+                <td className="activity-changes">
+                  {entry.changes.length + entry.details.length > 0 && (
                     <ul>
                       {entry.changes.map((change) => {
                         const field = t(`ACTIVITY.FIELDS.${change.field.toUpperCase()}`, {
@@ -91,6 +115,16 @@ export function ActivityTable({ entries, ref }: ActivityTableProps) {
                           </li>
                         );
                       })}
+                      {entry.details.map((detail) => (
+                        <li key={`detail-${detail.field}`}>
+                          {t('ACTIVITY.DETAIL', {
+                            field: t(`ACTIVITY.FIELDS.${detail.field.toUpperCase()}`, {
+                              defaultValue: detail.field,
+                            }),
+                            value: value(detail.field, detail.value),
+                          })}
+                        </li>
+                      ))}
                     </ul>
                   )}
                 </td>
