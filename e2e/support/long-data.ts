@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { CHECKED_WIDTHS } from '../../apps/web/src/features/accessibility-statement/measured.ts';
 import type { CreateUser, TestUser } from './fixtures.ts';
 import type { Portal } from './portal.ts';
 
@@ -106,7 +107,7 @@ export async function setUpAuthenticator(
 }
 
 /** The widths the portal is made for: a small phone, a tablet, a laptop. */
-export const WIDTHS = [360, 768, 1280] as const;
+export const WIDTHS = CHECKED_WIDTHS;
 
 /** How far the page scrolls sideways at the viewport's width (0: not at all). */
 export const sidewaysOverflow = (page: Page) =>

@@ -3,4 +3,4 @@
  * and when the portal was last checked against it (axe on every route, keyboard-only flows).
  */
 export const STATEMENT_WRITTEN = '2026-11-27';
-export const LAST_REVIEWED = '2026-11-27';
+export const LAST_REVIEWED = '2026-11-28';
