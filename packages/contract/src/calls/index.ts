@@ -8,6 +8,7 @@ export * from './employee-bulk.ts';
 export * from './exports.ts';
 export * from './lifetime.ts';
 export * from './location.ts';
+export * from './location-edit.ts';
 export * from './preferences.ts';
 export * from './rights.ts';
 export * from './second-factors.ts';

@@ -1,13 +1,7 @@
-import { z } from 'zod';
+// The list of locations, which the app loads at startup (the first screen carries this file);
+// one location's reading and changes are in `location-edit.ts`, loaded with their screens.
 import { defineCall } from '../call.ts';
-import { IdSchema } from '../customer.ts';
-import {
-  LocationCreateSchema,
-  LocationSchema,
-  LocationsQuerySchema,
-  LocationsSchema,
-  LocationUpdateSchema,
-} from '../location.ts';
+import { LocationsQuerySchema, LocationsSchema } from '../location.ts';
 
 export const locationGetLocations = defineCall({
   method: 'GET',
@@ -19,36 +13,4 @@ export const locationGetLocations = defineCall({
   access: { practice: { from: 'query.parentId', role: 'admin', orSelf: 'query.contactId' } },
   querystring: LocationsQuerySchema,
   response: LocationsSchema,
-});
-
-export const locationGetLocationById = defineCall({
-  method: 'GET',
-  path: '/Location/GetLocationById',
-  tag: 'Location',
-  summary: 'One location of a practice the caller is connected to',
-  access: { practice: { from: 'query.locationId', target: 'location', role: 'member' } },
-  querystring: z.strictObject({ locationId: IdSchema }),
-  response: LocationSchema,
-});
-
-export const locationCreateLocation = defineCall({
-  method: 'POST',
-  path: '/Location/CreateLocation',
-  tag: 'Location',
-  summary:
-    'Adds a location to the practice (admins); an empty phone number or invoice e-mail is stored as null',
-  access: { practice: { from: 'body.companyId', role: 'admin' } },
-  body: LocationCreateSchema,
-  response: LocationSchema,
-  successStatus: 201,
-});
-
-export const locationUpdateLocation = defineCall({
-  method: 'PATCH',
-  path: '/Location/UpdateLocation',
-  tag: 'Location',
-  summary: 'Changes a location (admins of its practice); it never moves to another practice',
-  access: { practice: { from: 'body.locationId', target: 'location', role: 'admin' } },
-  body: LocationUpdateSchema,
-  response: LocationSchema,
 });
