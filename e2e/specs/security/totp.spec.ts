@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expectAccessibleState, expectNoAxeViolations } from '../../support/axe.ts';
 // On a portal of its own: its wrong passwords and codes count for 127.0.0.1 (decision 0051)
 // and would slow down the other specs' sign-ins on the shared portal.
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
-import type { Portal } from '../../support/portal.ts';
+import { accountActionUrl, awayFromStepEdge, totpCode } from '../../support/long-data.ts';
 import {
   customerDataLoaded,
   expectSignedInAs,
@@ -60,36 +57,6 @@ const TEXTS = {
   },
 } as const;
 
-/** The code of the step `offset` steps from now, as the person's app shows it. */
-function codeAt(secret: string, offset = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6 });
-  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
-}
-
-/** Not within three seconds of a step's end, so the provider sees the step the test meant. */
-async function awayFromStepEdge(page: Page): Promise<void> {
-  const into = (Date.now() / 1000) % 30;
-  if (into > 26) await page.waitForTimeout((31 - into) * 1000);
-}
-
-/** The portal's authorize request with an account action, as the security page sends it. */
-function actionUrl(portal: Portal, action: string, language: string): string {
-  const url = new URL('/auth', portal.issuer);
-  const params = {
-    client_id: 'practice-portal-web',
-    response_type: 'code',
-    redirect_uri: `${portal.url}/`,
-    scope: 'openid',
-    state: randomBytes(8).toString('hex'),
-    code_challenge: randomBytes(32).toString('base64url'),
-    code_challenge_method: 'S256',
-    ui_locales: language,
-    pp_action: action,
-  };
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return url.href;
-}
-
 for (const language of ['de', 'en'] as const) {
   test(`an authenticator app is set up and then asked for at sign-in, with a recovery code in its place (${language})`, async ({
     page,
@@ -104,7 +71,7 @@ for (const language of ['de', 'en'] as const) {
     await signIn(page, user.email, user.password);
 
     // Setting up: QR code, the key as text, a code to confirm.
-    await page.goto(actionUrl(portal, 'configure-totp', language));
+    await page.goto(accountActionUrl(portal, 'configure-totp', language));
     await expect(page.getByRole('heading', { name: t.setup })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByRole('img', { name: t.qr })).toBeVisible();
@@ -114,7 +81,7 @@ for (const language of ['de', 'en'] as const) {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await awayFromStepEdge(page);
     await page.getByLabel(t.confirm).focus();
-    await page.keyboard.type(codeAt(secret));
+    await page.keyboard.type(totpCode(secret));
     await page.keyboard.press('Enter');
 
     // Ten recovery codes, once, to download.
@@ -155,7 +122,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(input).toBeFocused();
     await expectNoAxeViolations(page);
     await awayFromStepEdge(page);
-    const next = codeAt(secret, 1);
+    const next = totpCode(secret, 1);
     const loaded = customerDataLoaded(page);
     await page.keyboard.type(next);
     await page.keyboard.press('Enter');
