@@ -2,7 +2,7 @@ import type { Employee, Language, MembershipRole, MembershipStatus, TitleCode } 
 import { excelDate } from '../csv/excel-csv.ts';
 
 /** The titles as the screens write them, the same in both languages. */
-const TITLES: Record<TitleCode, string> = {
+export const TITLES: Record<TitleCode, string> = {
   DR: 'Dr.',
   DR_MED: 'Dr. med.',
   DR_MED_DENT: 'Dr. med. dent.',
@@ -11,6 +11,31 @@ const TITLES: Record<TitleCode, string> = {
   PROF_DR: 'Prof. Dr.',
   PROF_DR_MED: 'Prof. Dr. med.',
   PROF_DR_MED_DENT: 'Prof. Dr. med. dent.',
+};
+
+/** The words of roles and membership states (de.json / en.json `ROLES`, `EMPLOYEES`). */
+export const MEMBERSHIP_WORDS: Record<
+  Language,
+  { roles: Record<MembershipRole, string>; statuses: Record<MembershipStatus, string> }
+> = {
+  de: {
+    roles: { member: 'Mitglied', admin: 'Administrator/-in', superadmin: 'Hauptadministrator/-in' },
+    statuses: {
+      invited: 'Eingeladen',
+      requested: 'Angefragt',
+      enabled: 'Aktiv',
+      disabled: 'Deaktiviert',
+    },
+  },
+  en: {
+    roles: { member: 'Member', admin: 'Administrator', superadmin: 'Main administrator' },
+    statuses: {
+      invited: 'Invited',
+      requested: 'Requested',
+      enabled: 'Active',
+      disabled: 'Disabled',
+    },
+  },
 };
 
 interface Texts {
@@ -37,13 +62,7 @@ const TEXTS: Record<Language, Texts> = {
       'Eingeladen am',
       'Einladung gültig bis',
     ],
-    roles: { member: 'Mitglied', admin: 'Administrator/-in', superadmin: 'Hauptadministrator/-in' },
-    statuses: {
-      invited: 'Eingeladen',
-      requested: 'Angefragt',
-      enabled: 'Aktiv',
-      disabled: 'Deaktiviert',
-    },
+    ...MEMBERSHIP_WORDS.de,
     yes: 'Ja',
     no: 'Nein',
     fileName: 'mitarbeitende',
@@ -61,13 +80,7 @@ const TEXTS: Record<Language, Texts> = {
       'Invited on',
       'Invitation valid until',
     ],
-    roles: { member: 'Member', admin: 'Administrator', superadmin: 'Main administrator' },
-    statuses: {
-      invited: 'Invited',
-      requested: 'Requested',
-      enabled: 'Active',
-      disabled: 'Disabled',
-    },
+    ...MEMBERSHIP_WORDS.en,
     yes: 'Yes',
     no: 'No',
     fileName: 'employees',

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import type { Language, PersonalDataExport, PicklistName, TitleCode } from '@pp/contract';
+import type { Language, PersonalDataExport, PicklistName } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { picklistValues } from '../../db/schema.ts';
+import { MEMBERSHIP_WORDS, TITLES } from '../employees/export-columns.ts';
 
 /** A part of the export without its labels. */
 type Bare<T> = T extends readonly (infer U)[]
@@ -13,28 +14,11 @@ type Bare<T> = T extends readonly (infer U)[]
 /** The export without its labels: what the parts read from the database. */
 export type Unlabelled = Bare<Omit<PersonalDataExport, 'language' | 'parts' | 'format'>>;
 
-const TITLES: Record<TitleCode, string> = {
-  DR: 'Dr.',
-  DR_MED: 'Dr. med.',
-  DR_MED_DENT: 'Dr. med. dent.',
-  DR_RER_NAT: 'Dr. rer. nat.',
-  PROF: 'Prof.',
-  PROF_DR: 'Prof. Dr.',
-  PROF_DR_MED: 'Prof. Dr. med.',
-  PROF_DR_MED_DENT: 'Prof. Dr. med. dent.',
-};
-
 /** The screens' words for the codes (de.json / en.json `ROLES`, `EMPLOYEES`, `PERSONAL_DATA`). */
 const TEXTS = {
   de: {
     languages: { de: 'Deutsch', en: 'Englisch' },
-    roles: { member: 'Mitglied', admin: 'Administrator/-in', superadmin: 'Hauptadministrator/-in' },
-    statuses: {
-      invited: 'Eingeladen',
-      requested: 'Angefragt',
-      enabled: 'Aktiv',
-      disabled: 'Deaktiviert',
-    },
+    ...MEMBERSHIP_WORDS.de,
     practiceStatuses: { enabled: 'Aktiv', disabled: 'Deaktiviert' },
     states: {
       open: 'offen',
@@ -57,13 +41,7 @@ const TEXTS = {
   },
   en: {
     languages: { de: 'German', en: 'English' },
-    roles: { member: 'Member', admin: 'Administrator', superadmin: 'Main administrator' },
-    statuses: {
-      invited: 'Invited',
-      requested: 'Requested',
-      enabled: 'Active',
-      disabled: 'Disabled',
-    },
+    ...MEMBERSHIP_WORDS.en,
     practiceStatuses: { enabled: 'Active', disabled: 'Disabled' },
     states: {
       open: 'open',
