@@ -8,6 +8,8 @@ import { ProviderPages, SectionError, SectionLoading } from './load-state.tsx';
 import { useBrowserName } from './sessions-section.tsx';
 import { formatMoment } from './when.ts';
 
+/** The history's columns, in order (`SECURITY.SIGN_INS.<column>`). */
+const COLUMNS = ['TIME', 'OUTCOME', 'METHOD', 'BROWSER', 'SECOND_FACTOR'] as const;
 /** What the sign-in proved; `recovery-code` and `authenticator` are older entries' names. */
 const METHOD_KEYS: Record<string, string> = {
   password: 'SECURITY.SIGN_INS.METHOD_PASSWORD',
@@ -112,21 +114,11 @@ export function SignInsSection() {
             <Table.Caption>{t('SECURITY.SIGN_INS.CAPTION')}</Table.Caption>
             <Table.Thead role="rowgroup">
               <Table.Tr role="row">
-                <Table.Th scope="col" role="columnheader">
-                  {t('SECURITY.SIGN_INS.TIME')}
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  {t('SECURITY.SIGN_INS.OUTCOME')}
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  {t('SECURITY.SIGN_INS.METHOD')}
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  {t('SECURITY.SIGN_INS.BROWSER')}
-                </Table.Th>
-                <Table.Th scope="col" role="columnheader">
-                  {t('SECURITY.SIGN_INS.SECOND_FACTOR')}
-                </Table.Th>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column} scope="col" role="columnheader">
+                    {t(`SECURITY.SIGN_INS.${column}`)}
+                  </Table.Th>
+                ))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody role="rowgroup">
