@@ -65,6 +65,18 @@ export function actionOfAuthorization(params: unknown, result: unknown): PpActio
 export function actionPolicy() {
   const { Check, Prompt, base } = interactionPolicy;
   const policy = base();
+  // A session whose sign-in no longer counts (`countsForAccount`) has an account id but no
+  // account: it signs in again, or gets `login_required` without a page.
+  const voidSession = new Check(
+    'void_session',
+    'the session no longer counts for its account',
+    'login_required',
+    (ctx) =>
+      ctx.oidc.session.accountId && !ctx.oidc.account
+        ? Check.REQUEST_PROMPT
+        : Check.NO_NEED_TO_PROMPT,
+  );
+  policy.get('login')?.checks.add(voidSession);
   policy.add(
     new Prompt(
       { name: ACTION_PROMPT, requestable: false },

@@ -1,11 +1,22 @@
 import type { Account as ProviderAccount, KoaContextWithOIDC } from 'oidc-provider';
 import { findAccountById } from '../accounts/accounts.ts';
 import type { IdpDb } from '../db/database.ts';
+import { countsForAccount } from '../sessions/factor-session.ts';
 
+/**
+ * The account behind a session, code or token, as oidc-provider asks for it on every use; none
+ * when the sign-in no longer counts (`countsForAccount`): the authorization then asks to sign
+ * in again (`login_required` without a page), the token endpoint answers `invalid_grant`.
+ */
 export function findAccount(db: IdpDb) {
-  return async (_ctx: KoaContextWithOIDC, sub: string): Promise<ProviderAccount | undefined> => {
+  return async (
+    ctx: KoaContextWithOIDC,
+    sub: string,
+    token?: unknown,
+  ): Promise<ProviderAccount | undefined> => {
     const account = await findAccountById(db, sub);
     if (!account) return undefined;
+    if (!(await countsForAccount(db, account, ctx, token))) return undefined;
     return {
       accountId: account.id,
       claims: () => ({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endAccountState } from '../provider/adapter.ts';
 import type { IdpDb } from '../db/database.ts';
 import { recordEndedSessions } from './ended-sessions.ts';
-import { idpPayloads, idpSessionActivity } from '../db/schema.ts';
+import { idpAccounts, idpPayloads, idpSessionActivity } from '../db/schema.ts';
 import { recentSignIns, type RecentSignIn } from './sign-in-history.ts';
 import { describeUserAgent, type BrowserDescription } from './user-agent.ts';
 
@@ -139,7 +139,8 @@ export async function endAccountSession(
  * Ends every session of the account but the one that acts, as `endAccountSession` does each,
  * and every other sign-in whose password step is done but whose browser has not come back for
  * it yet: a new second factor must leave no session that signed in without it, nor one that
- * would open after it (outside probes 3 and 4 of issue 41).
+ * would open after it (outside probes 3 and 4 of issue 41). The kept session is noted on the
+ * account: the one password-only session that still counts (`countsForAccount`).
  */
 export async function endOtherAccountSessions(
   db: IdpDb,
@@ -147,6 +148,10 @@ export async function endOtherAccountSessions(
   kept: { sessionUid: string | undefined; interactionUid: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx
+      .update(idpAccounts)
+      .set({ factorSessionUid: kept.sessionUid ?? null })
+      .where(eq(idpAccounts.id, accountId));
     for (const session of await sessionRows(tx, accountId)) {
       if (session.uid !== kept.sessionUid) await endAccountSession(tx, accountId, session.uid);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "idp_accounts" ADD COLUMN "factor_session_uid" text;
