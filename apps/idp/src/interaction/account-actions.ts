@@ -72,7 +72,7 @@ export function actionPolicy() {
     'the session no longer counts for its account',
     'login_required',
     (ctx) =>
-      ctx.oidc.session.accountId && !ctx.oidc.account
+      ctx.oidc.session?.accountId && !ctx.oidc.account
         ? Check.REQUEST_PROMPT
         : Check.NO_NEED_TO_PROMPT,
   );
