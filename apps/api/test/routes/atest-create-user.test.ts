@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@pp/contract';
 import { findAccountByEmail } from '@pp/idp';
-import { customers, identityLinks, memberships } from '../../src/db/schema.ts';
+import { companies, customers, identityLinks, memberships } from '../../src/db/schema.ts';
 import { createTestApp } from '../support/app.ts';
 import { createApiClient } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
@@ -66,6 +66,27 @@ describe('ATest/CreateUser with ENABLE_TEST_ENDPOINTS', () => {
         { companyId: sommer, role: 'admin', status: 'enabled' },
       ]),
     );
+  });
+
+  it('makes a practice that requires a second factor when asked to (decision 0069)', async () => {
+    const response = await api.client.atest.createUser({
+      body: {
+        email: uniqueEmail('e2e'),
+        password: PASSWORD,
+        practices: [{ name: 'Praxis Zweitfaktor', requiresSecondFactor: true }, { name: 'Praxis' }],
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { practiceIds } = calls.atestCreateUser.response.parse(response.json());
+    const required = async (id: string | undefined) => {
+      const [row] = await api.db.database.db
+        .select({ requiresSecondFactor: companies.requiresSecondFactor })
+        .from(companies)
+        .where(eq(companies.id, id ?? ''));
+      return row?.requiresSecondFactor;
+    };
+    expect(await required(practiceIds[0])).toBe(true);
+    expect(await required(practiceIds[1])).toBe(false);
   });
 
   it('refuses an address that is taken, whatever its case, and stores nothing', async () => {

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@pp/contract';
+import { SecondFactorPanel } from '../components/lazy-second-factor-required.ts';
 import { useAuth } from '../lib/auth/auth-context.ts';
 import { useWebConfiguration } from '../lib/auth/web-configuration.ts';
 import { IdleWarning } from '../lib/idle/idle-warning.tsx';
 import { Toaster } from '../lib/toasts/toaster.tsx';
 import { useActiveLocations } from '../lib/ui-state/use-active-locations.ts';
+import { PRACTICE_SCREENS } from '../lib/ui-state/practice-screens.ts';
 import { useUiState } from '../lib/ui-state/ui-state-context.ts';
 import { useCustomer } from '../lib/ui-state/use-customer.ts';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -13,19 +15,11 @@ import { GlobalSpinner } from './layout/global-spinner.tsx';
 import { PendingOperation } from './layout/pending-operation.tsx';
 import { RouteErrorBoundary, ScreenRendered } from './layout/route-error-boundary.tsx';
 import { ScrollManager } from './layout/scroll-manager.tsx';
-import { PRACTICE_SCREENS } from './layout/second-factor-screens.ts';
 import { prefetchScreenRetry, SHOWN_WITH_THE_CUSTOMER } from './routes/page-routes.ts';
 import { prefetchScreenKit } from './screen-loading/prefetch-screen-kit.ts';
 import type { UnauthorizedState } from './routes/unauthorized-page.tsx';
 import { useLanguageSources } from './startup/use-language-sources.ts';
 import { useStartup } from './startup/use-startup.ts';
-
-/** Shown only when a practice refuses for a missing second factor: not in the first screen. */
-const SecondFactorPanel = lazy(() =>
-  import('./layout/second-factor-panel.tsx').then((module) => ({
-    default: module.SecondFactorPanel,
-  })),
-);
 
 /**
  * Everything around the routes. The frame shows at once and fills in as the startup's calls

@@ -1,24 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, ROUTES } from '@pp/contract';
-import { onCall } from '../testing/call-handler.ts';
+import { ROUTES } from '@pp/contract';
 import { anna, ben, clara, SOMMER_ID } from '../testing/demo-customers.ts';
 import { fakePortal } from '../testing/fake-portal.ts';
-import { accountSecurityOf, problem, server, webConfiguration } from '../testing/portal-server.ts';
+import { accountSecurityOf, webConfiguration } from '../testing/portal-server.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { practiceRequiresSecondFactor } from '../testing/second-factor-refusal.ts';
 import { LANGUAGE_KEY } from '../lib/i18n/i18n.ts';
-
-/** The api refuses every call on the practice's data as for a token without a second factor. */
-function practiceRequiresSecondFactor() {
-  const refuse = () => problem(403, 'second_factor_required');
-  server.use(
-    onCall(calls.locationGetLocations, refuse),
-    onCall(calls.locationGetLocationById, refuse),
-    onCall(calls.companyGetCompany, refuse),
-    onCall(calls.companyCheckEntitlements, refuse),
-    onCall(calls.employeeGetEmployees, refuse),
-  );
-}
 
 describe('a practice that requires a second factor (decision 0069)', () => {
   it('shows its screens as a page that explains why and starts the setup', async () => {
@@ -42,8 +30,9 @@ describe('a practice that requires a second factor (decision 0069)', () => {
       await screen.findByText(/^Diese Praxis verlangt bei der Anmeldung einen zweiten Faktor/),
     ).toBeTruthy();
     expect(screen.queryByText(/Die Daten konnten nicht geladen werden/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Zweiten Faktor einrichten' }));
-    expect(session.accountActions).toEqual(['step-up']);
+    fireEvent.click(screen.getByRole('button', { name: 'Mit zweitem Faktor anmelden' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Passkey hinzufügen' }));
+    expect(session.accountActions).toEqual(['step-up', 'add-passkey']);
   });
 
   it('says so in English too', async () => {
@@ -58,12 +47,13 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     expect(
       screen.getByText(/The practice “Zahnarztpraxis Dr. Sommer” requires a second factor/),
     ).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Set up a second factor' }));
-    expect(session.accountActions).toEqual(['step-up']);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with a second factor' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(session.accountActions).toEqual(['step-up', 'add-passkey']);
   });
 
-  // Decision 0073: the panel starts what the provider's configuration names for `step-up`, and
-  // links to the provider's page where there is none.
+  // Decision 0073: the panel starts what the provider's configuration names for `step-up` (and
+  // `add-passkey`), and links to the provider's page where there is none.
   it.each([
     ['Keycloak', accountSecurityOf.keycloak, { kc_action: 'CONFIGURE_TOTP' }],
     ['Entra ID', accountSecurityOf.entra, accountSecurityOf.entra.actions['step-up']],
@@ -74,8 +64,11 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     const { session } = await renderApp(ROUTES.locations, {
       configuration: { ...webConfiguration, accountSecurity },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Zweiten Faktor einrichten' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit zweitem Faktor anmelden' }));
     expect(session.accountActionParameters).toEqual([sent]);
+    // A passkey only where the provider offers to add one (Keycloak's `kc_action`).
+    const passkey = screen.queryByRole('button', { name: 'Passkey hinzufügen' });
+    expect(passkey !== null).toBe('add-passkey' in accountSecurity.actions);
   });
 
   it('links to the provider’s page where it offers no sign-in of the kind', async () => {
@@ -94,7 +87,8 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     expect(
       screen.getByText(/Richten Sie den zweiten Faktor bei Ihrem Anmeldedienst ein/),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Zweiten Faktor einrichten' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mit zweitem Faktor anmelden' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Passkey hinzufügen' })).toBeNull();
   });
 
   it('under a generic provider only says where to set it up', async () => {
@@ -106,7 +100,7 @@ describe('a practice that requires a second factor (decision 0069)', () => {
     expect(
       await screen.findByText(/Richten Sie den zweiten Faktor bei Ihrem Anmeldedienst ein/),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Zweiten Faktor einrichten' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mit zweitem Faktor anmelden' })).toBeNull();
     expect(screen.queryByRole('link', { name: /Anmeldedienstes/ })).toBeNull();
   });
 

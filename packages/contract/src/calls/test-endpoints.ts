@@ -18,8 +18,8 @@ export const atestUsers = defineCall({
 });
 
 const TestUserPracticeSchema = z.union([
-  /** A new practice; the user is its superadmin. */
-  z.strictObject({ name: PlaceNameSchema }),
+  /** A new practice; the user is its superadmin. It may require a second factor (decision 0069). */
+  z.strictObject({ name: PlaceNameSchema, requiresSecondFactor: z.boolean().optional() }),
   /** An existing practice the user joins with an enabled membership. */
   z.strictObject({ companyId: IdSchema, role: z.enum(['member', 'admin']).default('member') }),
 ]);

@@ -15,7 +15,11 @@ type Practice = NonNullable<Body['practices']>[number];
 /** A membership in a new practice (as its superadmin) or in an existing one. */
 async function joinPractice(tx: Executor, customerId: string, practice: Practice): Promise<string> {
   if ('name' in practice) {
-    const created = await insertCompany(tx, { name: practice.name, createdBy: customerId });
+    const created = await insertCompany(tx, {
+      name: practice.name,
+      createdBy: customerId,
+      requiresSecondFactor: practice.requiresSecondFactor ?? false,
+    });
     await tx
       .insert(memberships)
       .values({ customerId, companyId: created.id, role: 'superadmin', status: 'enabled' });

@@ -28,7 +28,8 @@ export interface UiState {
   /**
    * The active practice requires a second factor that the sign-in did not have: a call on its
    * data answered `second_factor_required` (decision 0069). Its screens explain and offer the
-   * setup instead; a practice call that succeeds again, or another practice, ends it.
+   * setup instead, and the dashboard keeps a notice and marks their shortcuts; a practice call
+   * that succeeds again, or another practice, ends it.
    */
   secondFactorRequired: boolean;
 }

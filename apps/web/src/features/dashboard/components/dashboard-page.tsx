@@ -1,6 +1,9 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import { Suspense } from 'react';
+import { SecondFactorNotice } from '../../../components/lazy-second-factor-required.ts';
+import { useUiState } from '../../../lib/ui-state/ui-state-context.ts';
 import { useActiveCompany, useCompanies, useCustomer } from '../../../lib/ui-state/use-customer.ts';
 import { ActivePracticeCard } from './active-practice-card.tsx';
 import { Greeting } from './greeting.tsx';
@@ -12,13 +15,20 @@ export function DashboardPage() {
   const customer = useCustomer();
   const company = useActiveCompany();
   const invited = useCompanies().filter((entry) => entry.membershipStatus === 'invited');
+  const secondFactorRequired = useUiState((state) => state.secondFactorRequired);
 
   return (
     <>
       <Greeting customer={customer} />
       <WaitingInvitationsCard invited={invited} />
+      {secondFactorRequired && (
+        // Its own boundary: the dashboard stays while the notice's code loads.
+        <Suspense fallback={null}>
+          <SecondFactorNotice />
+        </Suspense>
+      )}
       {company ? <ActivePracticeCard company={company} /> : <NoPracticeInvitation />}
-      <Shortcuts />
+      <Shortcuts secondFactorRequired={secondFactorRequired} />
     </>
   );
 }
