@@ -42,6 +42,9 @@ const AXE_SECONDS = 20;
  * does not see. The portal's default scheme follows the media
  * query, so emulating it switches the page; a scheme the page pinned (`pp.color-scheme`) wins.
  * The emulation the test had before is restored afterwards.
+ *
+ * Specs call {@link expectAccessibleState}; only practices/second-factor-required.spec.ts still
+ * calls this directly (issue 42, point 6, its conversion pending): unexport it after that.
  */
 export async function expectNoAxeViolations(page: Page) {
   // Two analyses of a whole page take Debian's Chromium 156 several seconds, more with a second
@@ -99,15 +102,26 @@ export const LANGUAGES_AND_STARTING_SCHEMES = [
 /** The narrowest width the portal is made for (a small phone). */
 export const NARROWEST = 360;
 
+/** Where {@link expectNoSidewaysScroll} measures. */
+export interface SidewaysOptions {
+  /**
+   * `false`: at the viewport's own width, for a state that narrowing would end (a row's open
+   * menu, whose row a phone shows in another layout); the spec's run at 360 px (the `phone`
+   * project) measures it there.
+   */
+  narrow?: boolean;
+}
+
 /**
  * Expects the page not to scroll sideways at 360 px: the viewport is narrowed to that width (no
  * wider than it is), the page laid out anew, and the document measured; then the viewport is
  * restored. Menus and dialogs stay open: Mantine only repositions them.
  */
-export async function expectNoSidewaysScroll(page: Page) {
+export async function expectNoSidewaysScroll(page: Page, { narrow = true }: SidewaysOptions = {}) {
   const before = page.viewportSize();
-  const narrow = before && before.width > NARROWEST;
-  if (narrow) await page.setViewportSize({ width: NARROWEST, height: before.height });
+  const narrowed = narrow && before !== null && before.width > NARROWEST;
+  if (narrowed) await page.setViewportSize({ width: NARROWEST, height: before.height });
+  const width = narrowed || !before ? NARROWEST : before.width;
   try {
     await expect
       .poll(
@@ -115,19 +129,19 @@ export async function expectNoSidewaysScroll(page: Page) {
           page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           ),
-        { message: `sideways scrolling at ${NARROWEST} px on ${page.url()}`, timeout: 2_000 },
+        { message: `sideways scrolling at ${width} px on ${page.url()}`, timeout: 2_000 },
       )
       .toBeLessThanOrEqual(0);
   } finally {
-    if (narrow) await page.setViewportSize(before);
+    if (narrowed) await page.setViewportSize(before);
   }
 }
 
 /**
  * The checks of an accessibility spec (issue 42, point 6) for the state the page shows: axe in
- * the light and the dark scheme, and no sideways scrolling at 360 px.
+ * the light and the dark scheme, and no sideways scrolling at 360 px (see {@link SidewaysOptions}).
  */
-export async function expectAccessibleState(page: Page) {
+export async function expectAccessibleState(page: Page, sideways: SidewaysOptions = {}) {
   await expectNoAxeViolations(page);
-  await expectNoSidewaysScroll(page);
+  await expectNoSidewaysScroll(page, sideways);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectAccessibleState, expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import {
   confirmation,
@@ -73,9 +73,10 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByRole('menu', { name: texts.menu })).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await expect(list.menuItem('Deaktivieren', 'Disable')).toBeFocused();
-    // Axe only: narrowing the page turns the table into compact rows, which closes the menu;
-    // staff-list-layout.spec.ts measures the open menu at 360 px.
-    await expectNoAxeViolations(page);
+    // Measured at this width: narrowing the page turns the table into compact rows, which closes
+    // the menu. This spec's phone project checks the open menu at 360 px (as does
+    // staff-list-layout.spec.ts).
+    await expectAccessibleState(page, { narrow: false });
     await page.keyboard.press('Enter');
     const dialog = confirmation(page, DISABLE_DIALOG);
     await expect(dialog.dialog).toContainText('Clara Wolf');

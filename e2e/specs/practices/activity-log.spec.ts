@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expectAccessibleState, expectNoAxeViolations } from '../../support/axe.ts';
+import { expectAccessibleState } from '../../support/axe.ts';
 import { DEMO_USERS } from '../../support/demo-users.ts';
 import { employeeList } from '../../support/employee-pages.ts';
 import { usePortalLanguage } from '../../support/language.ts';
@@ -141,7 +141,8 @@ for (const language of ['de', 'en'] as const) {
     await page.getByRole('textbox', { name: texts.from }).fill('31.02.2026');
     await page.getByRole('textbox', { name: texts.from }).press('Enter');
     await expect(page.getByText(texts.dateInvalid)).toBeVisible();
-    await expectNoAxeViolations(page);
+    // The log with a refused date: its one accessibility check (the loaded log's: below).
+    await expectAccessibleState(page);
     await page.getByRole('textbox', { name: texts.from }).fill('');
     await page.getByRole('button', { name: texts.apply }).click();
     await expect(page.getByText(texts.dateInvalid)).toHaveCount(0);
@@ -160,37 +161,55 @@ for (const language of ['de', 'en'] as const) {
 
 // Issue 43 point 7: at 360 px the "Betroffen" and "Änderungen" columns were off the screen; an
 // export read "Zeilen: leer → 3". On a phone each entry is a compact block, on a desktop a row.
-for (const language of ['de', 'en'] as const) {
-  for (const width of [360, 1280]) {
-    test(`the activity log fits ${width} px and names an export's rows as a detail (${language})`, async ({
-      page,
-      portal,
-    }) => {
-      const texts = TEXTS[language];
+// Both widths in one sign-in; German opens the log at 360 px, English at 1280 px, so that each
+// width is seen both as the first layout and after a resize. The loaded log's one
+// accessibility check, at each width.
+for (const [language, widths] of [
+  ['de', [360, 1280]],
+  ['en', [1280, 360]],
+] as const) {
+  test(`the activity log fits ${widths.join(' and ')} px and names an export's rows as a detail (${language})`, async ({
+    page,
+    portal,
+  }) => {
+    const texts = TEXTS[language];
+    await page.setViewportSize({ width: widths[0], height: 800 });
+    await usePortalLanguage(page, portal.url, language);
+    // An export of the staff list is an entry that records its rows and changes nothing.
+    await page.goto(`${portal.url}/my-practice/employees-overview`);
+    await signIn(page, anna.email);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: texts.listExport }).click();
+    await download;
+    const loaded = customerDataLoaded(page);
+    await page.goto(`${portal.url}/my-practice/activity`);
+    await loaded;
+    const table = page.getByRole('table', { name: texts.table });
+    const exported = table.getByRole('row').filter({ hasText: texts.exported }).first();
+    const frame = page.locator('.activity-table-frame');
+    for (const width of widths) {
       await page.setViewportSize({ width, height: 800 });
-      await usePortalLanguage(page, portal.url, language);
-      // An export of the staff list is an entry that records its rows and changes nothing.
-      await page.goto(`${portal.url}/my-practice/employees-overview`);
-      await signIn(page, anna.email);
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: texts.listExport }).click();
-      await download;
-      const loaded = customerDataLoaded(page);
-      await page.goto(`${portal.url}/my-practice/activity`);
-      await loaded;
-      const table = page.getByRole('table', { name: texts.table });
       await expect(table).toBeVisible();
-      const exported = table.getByRole('row').filter({ hasText: texts.exported }).first();
       await expect(exported).toContainText(texts.rows);
       await expect(exported).not.toContainText('→');
       // Every cell of the entry lies within the screen: nothing to scroll sideways to.
-      for (const cell of await exported.getByRole('cell').all()) {
-        const box = await cell.boundingBox();
-        if (box) expect(box.x + box.width).toBeLessThanOrEqual(width);
-      }
-      const frame = page.locator('.activity-table-frame');
-      expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      await expect
+        .poll(
+          () =>
+            exported
+              .getByRole('cell')
+              .evaluateAll((cells) =>
+                Math.max(0, ...cells.map((cell) => cell.getBoundingClientRect().right)),
+              ),
+          { message: `the entry's cells at ${width} px` },
+        )
+        .toBeLessThanOrEqual(width);
+      await expect
+        .poll(() => frame.evaluate((el) => el.scrollWidth - el.clientWidth), {
+          message: `the log's frame at ${width} px`,
+        })
+        .toBeLessThanOrEqual(0);
       await expectAccessibleState(page);
-    });
-  }
+    }
+  });
 }

@@ -13,7 +13,12 @@ for (const language of ['de', 'en'] as const) {
   }) => {
     await openProviderSignIn(page, portal, { pp_notice: 'signed-out', ui_locales: language });
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    // The notice (here "signed out"; "ended elsewhere", "idle" and "account deleted" are the same
+    // element with other words) and the passkey button a browser with WebAuthn is offered.
     await expect(page.getByRole('status')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^(Mit Passkey anmelden|Sign in with a passkey)$/ }),
+    ).toBeVisible();
     await expectAccessibleState(page);
 
     for (const path of ['/register', '/forgot-password']) {
