@@ -43,10 +43,9 @@ const AXE_SECONDS = 20;
  * query, so emulating it switches the page; a scheme the page pinned (`pp.color-scheme`) wins.
  * The emulation the test had before is restored afterwards.
  *
- * Specs call {@link expectAccessibleState}; only practices/second-factor-required.spec.ts still
- * calls this directly (issue 42, point 6, its conversion pending): unexport it after that.
+ * Specs call {@link expectAccessibleState}, which runs this once per screen state (issue 42).
  */
-export async function expectNoAxeViolations(page: Page) {
+async function expectNoAxeViolations(page: Page) {
   // Two analyses of a whole page take Debian's Chromium 156 several seconds, more with a second
   // worker beside it: each call adds its own time to the test's budget instead of every spec
   // guessing how many it runs.
