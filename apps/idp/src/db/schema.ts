@@ -29,11 +29,7 @@ export const idpAccounts = pgTable(
     /** Argon2id, PHC string format. */
     passwordHash: text('password_hash').notNull(),
     locale: text('locale').notNull().default('de'),
-    /**
-     * The provider session (`uid`) that added the account's newest second factor: the one
-     * session signed in with the password alone that still counts while the account has a
-     * factor (`countsForAccount`); null when no factor was added since.
-     */
+    /** The session (`uid`) that added the newest second factor: `countsForAccount`. */
     factorSessionUid: text('factor_session_uid'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
