@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { LANGUAGES_AND_STARTING_SCHEMES, expectAccessibleState } from '../../support/axe.ts';
 import { expect, test } from '../../support/fixtures.ts';
 import { usePortalLanguage } from '../../support/language.ts';
+import { addVirtualAuthenticator } from '../../support/virtual-authenticator.ts';
 import {
   customerDataLoaded,
   expectSignedInAs,
@@ -12,9 +12,7 @@ import {
 } from '../../support/sign-in.ts';
 
 // Passkeys (issue 25, decision 0071) through the provider's real pages, with Chromium's virtual
-// authenticator (a platform authenticator with resident keys and user verification). WebAuthn
-// needs a secure context: the shared portal's provider is http://localhost, which is one, and
-// its host is the relying party id.
+// authenticator (support/virtual-authenticator.ts); the provider's host is the relying party id.
 
 const TEXTS = {
   de: {
@@ -59,22 +57,6 @@ const TEXTS = {
     none: /^No passkey yet\./,
   },
 } as const;
-
-/** Chromium's virtual authenticator for this page (CDP WebAuthn domain). */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 for (const [language, scheme] of LANGUAGES_AND_STARTING_SCHEMES) {
   test(`a passkey is added on the provider's page, signs in without the password, and is removed (${language}, ${scheme})`, async ({
