@@ -85,6 +85,19 @@ describe('/my-practice/employees-overview', () => {
     expect(card('Clara Wolf').queryByText('Zweiter Faktor')).toBeNull();
   });
 
+  it('closes the open "Aktionen" menu with Escape even before the focus reached its entries', async () => {
+    // A fast keyboard user (and a busy CI machine) pressed Escape while the focus was still on
+    // the button: the menu stayed open.
+    await openEmployees();
+    const button = card('Clara Wolf').getByRole('button', { name: 'Aktionen für Clara Wolf' });
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    await screen.findByRole('menu', { name: 'Aktionen für Clara Wolf', hidden: true });
+    const opened = card('Clara Wolf').getByRole('button', { name: 'Aktionen für Clara Wolf' });
+    expect(opened.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(opened, { key: 'Escape' });
+    await waitFor(() => expect(opened.getAttribute('aria-expanded')).toBe('false'));
+  });
+
   it('lets the superadmin disable an admin', async () => {
     await openEmployees(anna);
     fireEvent.click(card('Ben Krause').getByRole('button', { name: 'Aktionen für Ben Krause' }));

@@ -53,9 +53,14 @@ export function EmployeeActionsMenu(props: EmployeeActionsMenuProps) {
       aria-label={t('EMPLOYEES.ACTIONS_FOR', { name })}
       loading={pending !== undefined}
       rightSection={<ChevronDown />}
-      // A menu button opens with the arrow keys too (WAI-ARIA menu button pattern).
+      // A menu button opens with the arrow keys too (WAI-ARIA menu button pattern), and Escape
+      // closes it while the focus is still on the button: the menu itself only hears Escape
+      // once the focus has reached its entries.
       onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
-        if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !opened) {
+        if (event.key === 'Escape' && opened) {
+          event.preventDefault();
+          setOpened(false);
+        } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !opened) {
           event.preventDefault();
           if (wanted) setOpened(true);
           else want();
