@@ -1,6 +1,7 @@
 import {
   columnBody,
   optionSetBody,
+  primaryNameOf,
   publisherBody,
   relationshipBody,
   solutionBody,
@@ -123,7 +124,7 @@ export function compare(
       problem(`option set ${set.name} is missing`, true);
       steps.push({
         kind: 'post',
-        title: `create option set ${set.name} (${set.options.map((o) => o.code).join(', ')})`,
+        title: `create option set ${set.name} with ${codesOf(set.options.map((o) => o.code))}`,
         path: 'GlobalOptionSetDefinitions',
         body: () => optionSetBody(set, optionValuePrefix),
         remember: optionSetKey(set.name),
@@ -155,7 +156,7 @@ export function compare(
       if (table.custom) {
         steps.push({
           kind: 'post',
-          title: `create table ${table.logicalName} (entity set ${table.entitySet}, change tracking on)`,
+          title: `create table ${table.logicalName} (entity set ${table.entitySet}, primary name column ${primaryNameOf(table)}, change tracking on)`,
           path: 'EntityDefinitions',
           body: () => tableBody(table),
           inSolution: true,
@@ -181,6 +182,8 @@ export function compare(
     for (const column of table.columns) {
       const name = `${table.logicalName}.${column.column}`;
       const existing = found?.columns.get(column.column);
+      // A new table brings its primary name column.
+      if (!found && table.custom && column.column === primaryNameOf(table)) continue;
       if (!existing) {
         problem(`column ${name} is missing`, own(column.column));
         if (own(column.column)) {
@@ -251,6 +254,12 @@ export function compare(
   }
   // Known ids go to the first step's map, so that bodies can bind existing option sets.
   return { problems, steps: steps.map((step) => withIds(step, ids)) };
+}
+
+/** `4 options (HERR, FRAU, DIVERS, KEINE_ANGABE)`; a long list is cut after five. */
+function codesOf(codes: string[]): string {
+  const shown = codes.length > 6 ? [...codes.slice(0, 5), '…'] : codes;
+  return `${codes.length} options (ExternalValue ${shown.join(', ')})`;
 }
 
 function withIds(step: Step, ids: Ids): Step {
