@@ -10,6 +10,7 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     empty: { type: 'boolean', default: false },
     controls: { type: 'boolean', default: false },
+    'without-portal-solution': { type: 'boolean', default: false },
   },
 });
 
@@ -24,6 +25,7 @@ const standIn = await startDataverseStandIn({
   host: values.host,
   demo: !values.empty,
   httpControls: values.controls,
+  portalSolution: !values['without-portal-solution'],
 });
 const { tenantId, clientId, clientSecret } = EXAMPLE_CREDENTIALS;
 const lines = [

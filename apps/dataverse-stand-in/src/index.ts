@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { demoRows } from './demo.ts';
 import { DataverseError, errors } from './errors.ts';
 import { Identity } from './identity.ts';
+import { createMetadata } from './metadata.ts';
 import {
   filterProperties,
   matches,
@@ -62,6 +63,11 @@ export interface StandInOptions {
   httpControls?: boolean;
   /** How many requests `seen` keeps (the oldest are dropped); default 10,000. */
   seenLimit?: number;
+  /**
+   * Whether the environment has the portal's solution (default true); false: its metadata lacks
+   * the pp_ tables, columns and option sets, for `crm:provision` (src/metadata.ts).
+   */
+  portalSolution?: boolean;
 }
 
 export interface SeenRequest {
@@ -189,6 +195,7 @@ export async function startDataverseStandIn(
       }
     }
   }
+  const metadata = createMetadata(optionSets, { portalSolution: options.portalSolution ?? true });
   let url = '';
   const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
   const seen: SeenRequest[] = [];
@@ -663,6 +670,8 @@ export async function startDataverseStandIn(
         },
       };
     }
+    const meta = metadata.handle(method, path, query, body, request.headers, `${url}${API_PATH}`);
+    if (meta) return meta;
     const match = /^\/([A-Za-z_$][A-Za-z0-9_.]*)(?:\((.*)\))?(\/[A-Za-z0-9_.]+)?$/.exec(path);
     if (!match) throw errors.segmentNotFound(path.slice(1));
     const [, segment, key, cast] = match;

@@ -1,0 +1,302 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { errors, DataverseError } from './errors.ts';
+import { attributeJson, castOf, relationshipJson, selected, tableJson } from './metadata-json.ts';
+import { initialMetadata, type MetadataState, type TableMeta } from './metadata-model.ts';
+import { createDefinitions } from './metadata-create.ts';
+import { matches, parseExpand, parseFilter, parseSelect } from './odata.ts';
+import { optionSetJson, type OptionSet } from './option-sets.ts';
+
+// The Web API's metadata endpoints (Microsoft Learn: "Use the Web API with table definitions",
+// https://learn.microsoft.com/power-apps/developer/data-platform/webapi/use-web-api-metadata):
+// - GET EntityDefinitions, EntityDefinitions(LogicalName='…') or (<MetadataId>), with $select
+//   and $expand=Attributes; …/Attributes, …/Attributes(LogicalName='…'), a cast such as
+//   …/Attributes/Microsoft.Dynamics.CRM.PicklistAttributeMetadata with $expand=OptionSet;
+//   …/ManyToOneRelationships and …/OneToManyRelationships
+//   ("Query table definitions using the Web API", …/webapi/query-metadata-web-api);
+// - POST EntityDefinitions, …/Attributes, GlobalOptionSetDefinitions, RelationshipDefinitions,
+//   and PUT EntityDefinitions(…) (`metadata-create.ts`);
+// - publishers and solutions, read and created as rows (…/reference/entities/publisher,
+//   …/reference/entities/solution).
+// GET GlobalOptionSetDefinitions stays with the data side (index.ts), which reads the same map.
+
+export interface MetadataAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface Metadata {
+  state: MetadataState;
+  /** Whether the environment has a table with this entity set name (`pp_locations`). */
+  hasEntitySet(set: string): boolean;
+  /** Answers a metadata request; undefined for a path that is not one (the data side's). */
+  handle(
+    method: string,
+    path: string,
+    query: Map<string, string>,
+    body: unknown,
+    headers: IncomingHttpHeaders,
+    base: string,
+  ): MetadataAnswer | undefined;
+}
+
+const KEYED = /^([A-Za-z]+)(?:\((.*)\))?$/;
+
+/** `LogicalName='x'`, `Name='x'`, `SchemaName='x'` or a bare MetadataId. */
+function keyOf(text: string): { name?: string; value: string } {
+  const named = /^(\w+)='([^']*)'$/.exec(text);
+  return named ? { name: named[1], value: named[2]! } : { value: text.toLowerCase() };
+}
+
+export function createMetadata(
+  optionSets: Map<string, OptionSet>,
+  options: { portalSolution?: boolean } = {},
+): Metadata {
+  const state = initialMetadata(optionSets, options.portalSolution ?? true);
+  const create = createDefinitions(state);
+
+  function tableByKey(text: string): TableMeta {
+    const key = keyOf(text);
+    const table = [...state.tables.values()].find((t) =>
+      key.name === 'LogicalName' ? t.logicalName === key.value : t.metadataId === key.value,
+    );
+    if (!table) {
+      throw new DataverseError(
+        404,
+        '0x80040217',
+        `Could not find entity with ${key.name ?? 'MetadataId'} '${key.value}'.`,
+      );
+    }
+    return table;
+  }
+
+  function entityAnswer(table: TableMeta, query: Map<string, string>, base: string) {
+    const json = selected(tableJson(table), parseSelect(query.get('$select')), 'EntityMetadata');
+    for (const expand of parseExpand(query.get('$expand'))) {
+      if (expand.navigation === 'Attributes') {
+        json.Attributes = [...table.attributes.values()].map((a) =>
+          selected(attributeJson(a, table.logicalName), expand.select, 'AttributeMetadata'),
+        );
+      } else if (expand.navigation === 'ManyToOneRelationships') {
+        json.ManyToOneRelationships = relationshipsOf(table, 'many').map((r) =>
+          selected(relationshipJson(r), expand.select, 'OneToManyRelationshipMetadata'),
+        );
+      } else {
+        throw errors.unknownProperty(expand.navigation, 'EntityMetadata');
+      }
+    }
+    return { '@odata.context': `${base}/$metadata#EntityDefinitions/$entity`, ...json };
+  }
+
+  function relationshipsOf(table: TableMeta, side: 'many' | 'one') {
+    return state.relationships.filter((r) =>
+      side === 'many'
+        ? r.referencingEntity === table.logicalName
+        : r.referencedEntity === table.logicalName,
+    );
+  }
+
+  function attributes(table: TableMeta, rest: string[], query: Map<string, string>, base: string) {
+    const [segment, cast] = rest;
+    const match = /^Attributes(?:\((.*)\))?$/.exec(segment!)!;
+    const castName = cast?.replace(/^Microsoft\.Dynamics\.CRM\./, '');
+    if (cast && !cast.startsWith('Microsoft.Dynamics.CRM.')) throw errors.segmentNotFound(cast);
+    const select = parseSelect(query.get('$select'));
+    const expands = parseExpand(query.get('$expand'));
+    const present = (
+      attribute: typeof table.attributes extends Map<string, infer A> ? A : never,
+    ) => {
+      const json = selected(
+        attributeJson(attribute, table.logicalName),
+        select,
+        castName ?? 'AttributeMetadata',
+      );
+      for (const expand of expands) {
+        if (expand.navigation !== 'OptionSet' && expand.navigation !== 'GlobalOptionSet') {
+          throw errors.unknownProperty(expand.navigation, castName ?? 'AttributeMetadata');
+        }
+        if (!castName || !/Picklist/.test(castName)) {
+          throw errors.badRequest(
+            `${expand.navigation} can only be expanded on a choice column's type cast.`,
+          );
+        }
+        const set = attribute.optionSet ? state.optionSets.get(attribute.optionSet) : undefined;
+        const global = set?.global ? set : undefined;
+        const which = expand.navigation === 'OptionSet' ? set : global;
+        json[expand.navigation] = which
+          ? selected(optionSetJson(which), expand.select, 'OptionSetMetadata')
+          : null;
+      }
+      return json;
+    };
+    if (match[1] !== undefined) {
+      const key = keyOf(match[1]);
+      const attribute = [...table.attributes.values()].find((a) =>
+        key.name === 'LogicalName' ? a.logicalName === key.value : a.metadataId === key.value,
+      );
+      if (!attribute || (castName && castOf(attribute) !== castName)) {
+        throw new DataverseError(
+          404,
+          '0x80040217',
+          `Could not find attribute '${key.value}' on ${table.logicalName}.`,
+        );
+      }
+      return {
+        '@odata.context': `${base}/$metadata#EntityDefinitions('${table.metadataId}')/Attributes/$entity`,
+        ...present(attribute),
+      };
+    }
+    const all = [...table.attributes.values()].filter((a) => !castName || castOf(a) === castName);
+    return {
+      '@odata.context': `${base}/$metadata#EntityDefinitions('${table.metadataId}')/Attributes`,
+      value: all.map(present),
+    };
+  }
+
+  function rows(
+    kind: 'publishers' | 'solutions',
+    key: string | undefined,
+    query: Map<string, string>,
+    base: string,
+  ) {
+    const table = state[kind];
+    const id = kind === 'publishers' ? 'publisherid' : 'solutionid';
+    const select = parseSelect(query.get('$select'));
+    const expands = parseExpand(query.get('$expand'));
+    const present = (row: Record<string, unknown>) => {
+      const out: Record<string, unknown> = select
+        ? Object.fromEntries([id, ...select].map((name) => [name, row[name] ?? null]))
+        : { ...row };
+      for (const expand of expands) {
+        if (kind !== 'solutions' || expand.navigation !== 'publisherid') {
+          throw errors.unknownProperty(expand.navigation, kind.slice(0, -1));
+        }
+        const publisher = state.publishers.find((p) => p.publisherid === row._publisherid_value);
+        out.publisherid = publisher ? rowsSelect(publisher, expand.select) : null;
+      }
+      return out;
+    };
+    if (key !== undefined) {
+      const row = table.find((r) => r[id] === key.toLowerCase());
+      if (!row) throw errors.notFound(kind.slice(0, -1), key);
+      return present(row);
+    }
+    const filter = query.get('$filter');
+    const node = filter ? parseFilter(filter) : undefined;
+    return {
+      '@odata.context': `${base}/$metadata#${kind}`,
+      value: table.filter((row) => !node || matches(node, row)).map(present),
+    };
+  }
+
+  return {
+    state,
+    hasEntitySet: (set) => [...state.tables.values()].some((t) => t.entitySetName === set),
+    handle(method, path, query, body, headers, base) {
+      const parts = path.replace(/^\//, '').split('/');
+      const head = KEYED.exec(parts[0] ?? '');
+      if (!head) return undefined;
+      const [, segment, key] = head;
+      const solution =
+        typeof headers['mscrm.solutionuniquename'] === 'string'
+          ? headers['mscrm.solutionuniquename']
+          : undefined;
+      const ok = (json: unknown) => ({ status: 200, body: json });
+      switch (segment) {
+        case 'EntityDefinitions': {
+          if (key === undefined) {
+            if (parts.length > 1) throw errors.segmentNotFound(parts[1]!);
+            if (method === 'POST') return create.table(body, solution, base);
+            if (method !== 'GET') throw errors.methodNotAllowed(method);
+            const select = parseSelect(query.get('$select'));
+            return ok({
+              '@odata.context': `${base}/$metadata#EntityDefinitions`,
+              value: [...state.tables.values()].map((t) =>
+                selected(tableJson(t), select, 'EntityMetadata'),
+              ),
+            });
+          }
+          const table = tableByKey(key);
+          if (parts.length === 1) {
+            if (method === 'PUT') return create.update(table, body, headers);
+            if (method === 'PATCH') {
+              throw new DataverseError(
+                405,
+                '0x80060888',
+                'PATCH is not supported for EntityMetadata; update a table definition with PUT.',
+              );
+            }
+            if (method !== 'GET') throw errors.methodNotAllowed(method);
+            return ok(entityAnswer(table, query, base));
+          }
+          const rest = parts.slice(1);
+          if (rest[0]!.startsWith('Attributes')) {
+            if (method === 'POST' && rest.length === 1 && rest[0] === 'Attributes') {
+              return create.attribute(table, body, solution, base);
+            }
+            if (method !== 'GET') throw errors.methodNotAllowed(method);
+            return ok(attributes(table, rest, query, base));
+          }
+          if (
+            (rest[0] === 'ManyToOneRelationships' || rest[0] === 'OneToManyRelationships') &&
+            rest.length === 1
+          ) {
+            if (method !== 'GET') throw errors.methodNotAllowed(method);
+            const select = parseSelect(query.get('$select'));
+            const side = rest[0] === 'ManyToOneRelationships' ? 'many' : 'one';
+            return ok({
+              '@odata.context': `${base}/$metadata#EntityDefinitions('${table.metadataId}')/${rest[0]}`,
+              value: relationshipsOf(table, side).map((r) =>
+                selected(relationshipJson(r), select, 'OneToManyRelationshipMetadata'),
+              ),
+            });
+          }
+          throw errors.segmentNotFound(rest.join('/'));
+        }
+        case 'RelationshipDefinitions': {
+          if (key === undefined && method === 'POST')
+            return create.relationship(body, solution, base);
+          if (method !== 'GET') throw errors.methodNotAllowed(method);
+          const select = parseSelect(query.get('$select'));
+          if (key === undefined) {
+            return ok({
+              '@odata.context': `${base}/$metadata#RelationshipDefinitions`,
+              value: state.relationships.map((r) =>
+                selected(relationshipJson(r), select, 'RelationshipMetadataBase'),
+              ),
+            });
+          }
+          const k = keyOf(key);
+          const found = state.relationships.find((r) =>
+            k.name === 'SchemaName' ? r.schemaName === k.value : r.metadataId === k.value,
+          );
+          if (!found)
+            throw new DataverseError(
+              404,
+              '0x80040217',
+              `Could not find relationship '${k.value}'.`,
+            );
+          return ok(selected(relationshipJson(found), select, 'RelationshipMetadataBase'));
+        }
+        case 'GlobalOptionSetDefinitions':
+          // Reads are the data side's (index.ts); creating one is a metadata operation.
+          if (method === 'POST' && key === undefined && parts.length === 1)
+            return create.optionSet(body, solution, base);
+          return undefined;
+        case 'publishers':
+        case 'solutions':
+          if (parts.length > 1) throw errors.segmentNotFound(parts[1]!);
+          if (method === 'POST' && key === undefined) return create.row(segment, body, base);
+          if (method !== 'GET') throw errors.methodNotAllowed(method);
+          return ok(rows(segment, key, query, base));
+        default:
+          return undefined;
+      }
+    },
+  };
+}
+
+function rowsSelect(row: Record<string, unknown>, select: string[] | undefined) {
+  if (!select) return { ...row };
+  return Object.fromEntries(select.map((name) => [name, row[name] ?? null]));
+}
