@@ -137,7 +137,10 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     const changed = await withOptionSets(spec, (sets, strict) =>
       rows.filter((row) => !isRemoved(row)).map((row) => recordOf(entity, spec, row, sets, strict)),
     );
-    const page: CrmChangePage = { changed, removed };
+    const present = rows
+      .filter((row) => !isRemoved(row))
+      .map((row) => String(row[spec.primaryKey]));
+    const page: CrmChangePage = { changed, removed, present };
     if (typeof body?.['@odata.nextLink'] === 'string') page.next = body['@odata.nextLink'];
     if (typeof body?.['@odata.deltaLink'] === 'string') page.token = body['@odata.deltaLink'];
     return page;
