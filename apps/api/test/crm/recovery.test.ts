@@ -8,11 +8,19 @@ import {
   startDataverseStandIn,
   type DataverseStandIn,
 } from '@pp/dataverse-stand-in';
+import { sharedBudget, type RequestBudget } from '../../src/crm-sync/budget.ts';
 import { createCrmConnector, type CrmConnector } from '../../src/crm-sync/connector.ts';
 import type { CrmLog } from '../../src/crm-sync/crm-client.ts';
 import { dataverseClient } from '../../src/crm-sync/dataverse/client.ts';
 import { loadMapping } from '../../src/crm-sync/dataverse/mapping.ts';
-import { companies, crmLinks, crmOutbox, customers, memberships } from '../../src/db/schema.ts';
+import {
+  companies,
+  crmLinks,
+  crmOutbox,
+  customers,
+  memberships,
+  rateLimits,
+} from '../../src/db/schema.ts';
 import { createTestApp } from '../support/app.ts';
 import { createApiClient, type ApiClient } from '../support/client.ts';
 import { closeTestApi } from '../support/context.ts';
@@ -22,7 +30,8 @@ import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
 
 // Issue 44, findings 3 and 4, against the stand-in Dataverse: the full read after an expired
 // change token removes what the CRM deleted meanwhile, and the sync's rounds, like the outbox,
-// leave the CRM alone for as long as its Retry-After asks, on every instance.
+// leave the CRM alone for as long as its Retry-After asks, on every instance, and all instances
+// together stay within the portal's share of Dataverse's service protection limits.
 
 interface Context {
   standIn: DataverseStandIn;
@@ -36,7 +45,7 @@ interface Context {
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as unknown as CrmLog;
 
-function connectorFor(context: Context, log: CrmLog): CrmConnector {
+function connectorFor(context: Context, log: CrmLog, budget?: RequestBudget): CrmConnector {
   return createCrmConnector({
     db: context.db.database.db,
     client: dataverseClient({
@@ -45,6 +54,7 @@ function connectorFor(context: Context, log: CrmLog): CrmConnector {
       ...EXAMPLE_CREDENTIALS,
       mapping: loadMapping(),
       pageSize: 2,
+      ...(budget ? { budget } : {}),
     }),
     log,
     syncSeconds: 60,
@@ -224,5 +234,25 @@ describe('sync rounds while the CRM throttles', () => {
     expect(crm.standIn.record('contacts', demoContactId(demo.anna))).toMatchObject({
       telephone1: '+49 30 4444',
     });
+  });
+
+  it("keep every instance's requests within the share of the limits, counted together", async () => {
+    await db().delete(rateLimits);
+    // Two instances, each with its budget, counting in the same database: 4 requests a minute.
+    const webApi = () => crm.standIn.seen.filter((r) => r.path.startsWith('/api/data/'));
+    const first = connectorFor(crm, silent, sharedBudget(db(), 4));
+    const second = connectorFor(crm, silent, sharedBudget(db(), 4));
+    crm.standIn.seen.length = 0;
+    const spent = await first.syncNow();
+    expect(spent.failed.length).toBeGreaterThan(0);
+    expect(spent.crmAwayMs).toBeGreaterThan(0);
+    expect(webApi()).toHaveLength(4);
+    // The rest of the minute every instance waits; told nothing of it, the second one still
+    // finds the minute's requests spent, and sends none.
+    expect((await second.syncNow()).crmAwayMs).toBeGreaterThan(0);
+    await db().delete(rateLimits).where(eq(rateLimits.key, 'crm-sync:away'));
+    const other = await second.syncNow();
+    expect(other.failed.length).toBeGreaterThan(0);
+    expect(webApi()).toHaveLength(4);
   });
 });
