@@ -55,6 +55,16 @@ export const errors = {
       { 'retry-after': String(retryAfterSeconds) },
     ),
   refused: (message: string) => new DataverseError(400, '0x80040265', message),
+  /**
+   * A delta link older than the change tracking data the environment keeps
+   * (ExpireChangeTrackingInDays): ExpiredVersionStamp, "perform a full sync".
+   */
+  expiredVersionStamp: () =>
+    new DataverseError(
+      400,
+      '0x80044352',
+      'Version stamp associated with the client has expired. Please perform a full sync.',
+    ),
   methodNotAllowed: (method: string) =>
     new DataverseError(405, '0x0', `The HTTP verb ${method} is not allowed here.`),
 };

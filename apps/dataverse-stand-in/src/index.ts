@@ -32,7 +32,7 @@ import { etagOf, isGuid, Store, type Row, type StoredRow } from './store.ts';
 // identity platform's token endpoint, on one origin: its URL is both DATAVERSE_URL and
 // DATAVERSE_AUTHORITY. It answers as Microsoft's documentation describes (the pages are cited in
 // test/*.test.ts), holds the demo data of `npm start`, and lets a test steer it: throttle it
-// (429), expire tokens (401), edit or remove rows as a CRM user would, refuse a write for good
+// (429), expire tokens (401) or change tracking's delta links (400), edit or remove rows as a CRM user would, refuse a write for good
 // (400), and read what clients sent. Plain node:http, no framework, like the api's other
 // stand-ins.
 
@@ -57,8 +57,8 @@ export interface StandInOptions {
   demo?: boolean;
   /**
    * Serve the test controls over HTTP under `/_stand-in/` too (default false), for a stand-in in
-   * another process (the CLI's `--controls`): throttle, expire-tokens, suspend, edit, remove,
-   * refuse, seen. Not part of Dataverse.
+   * another process (the CLI's `--controls`): throttle, expire-tokens, expire-change-tracking,
+   * suspend, edit, remove, refuse, seen. Not part of Dataverse.
    */
   httpControls?: boolean;
   /** How many requests `seen` keeps (the oldest are dropped); default 10,000. */
@@ -110,6 +110,12 @@ export interface DataverseStandIn {
   setThrottle(throttle: Throttle | null): void;
   /** Every token issued so far answers 401 from now on. */
   expireTokens(): void;
+  /**
+   * Drops the change tracking data kept so far, as Dataverse does after
+   * ExpireChangeTrackingInDays: a delta link that would need it (one with changes after it)
+   * answers 400 ExpiredVersionStamp (0x80044352) and the client reads everything again.
+   */
+  expireChangeTracking(): void;
   /** The rows of an entity set as the Web API reads them (with `@odata.etag`). */
   table(entitySet: string): Row[];
   /** One row, or undefined. */
@@ -204,6 +210,8 @@ export async function startDataverseStandIn(
   let throttle: Throttle | null = options.throttle ?? null;
   let throttleCounter = 0;
   let throttleUntil = 0;
+  /** Delta links below this version lost their changes (`expireChangeTracking`). */
+  let trackedFrom = 0;
 
   const setThrottle = (next: Throttle | null) => {
     throttle = next;
@@ -357,6 +365,7 @@ export async function startDataverseStandIn(
       // The changes since the token: changed rows as they are now, removed ones as
       // `$deletedEntity`. The next token is fixed on the first page and carried in the cookie.
       const since = parseDeltaToken(deltaParam);
+      if (since < trackedFrom) throw errors.expiredVersionStamp();
       const next = cookie.next ? Number(cookie.next) : store.currentVersion;
       const changed = store
         .rows(entity.set)
@@ -852,6 +861,9 @@ export async function startDataverseStandIn(
       case 'expire-tokens':
         identity.expireAll();
         return done;
+      case 'expire-change-tracking':
+        controls.expireChangeTracking();
+        return done;
       case 'suspend': {
         // Answers first, then stops listening for `seconds` (the CRM "away").
         const seconds = Number(input.seconds ?? 0);
@@ -962,6 +974,9 @@ export async function startDataverseStandIn(
     },
     setThrottle,
     expireTokens: () => identity.expireAll(),
+    expireChangeTracking() {
+      trackedFrom = store.currentVersion;
+    },
     table(name) {
       const entity = entityOrThrow(name);
       return store.rows(entity.set).map((stored) => present(entity, stored, undefined, [], false));

@@ -15,6 +15,13 @@ import { api, token } from './support.ts';
 // changed since (as they are now) and the removed ones as
 // `{"@odata.context": "…/$metadata#<set>/$deletedEntity", "id": "<guid>", "reason": "deleted"}`,
 // and a new delta link. Paging (page-results) works the same way on both.
+// The same page: "Changes are returned if the last token is within a default value of 7 days",
+// set by the Organization table's ExpireChangeTrackingInDays; past it "the system throws an
+// exception": ExpiredVersionStamp, 0x80044352, "Version stamp associated with the client has
+// expired. Please perform a full sync." (Web service error codes,
+// https://learn.microsoft.com/power-apps/developer/data-platform/reference/web-service-error-codes).
+// The Web API's status for it is not documented; the stand-in answers 400, as for other faults
+// of a request, and a client reads everything again with a new tracked full read.
 
 let standIn: DataverseStandIn;
 let bearer: string;
@@ -128,6 +135,27 @@ describe('change tracking', () => {
     });
     expect(filtered.status).toBe(400);
     expect((await api(standIn, bearer, 'contacts?$top=1', { headers: track })).status).toBe(400);
+  });
+
+  it('answers ExpiredVersionStamp for a delta link whose changes it no longer keeps', async () => {
+    const { deltaLink } = await readAll('accounts?$select=name', track);
+    standIn.edit('accounts', demoAccountId('markt'), { name: 'Praxis am Markt (neu)' });
+    standIn.expireChangeTracking();
+    const expired = await api(standIn, bearer, deltaLink);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error).toEqual({
+      code: '0x80044352',
+      message: 'Version stamp associated with the client has expired. Please perform a full sync.',
+    });
+    // A new tracked full read starts again, and its delta link works.
+    const again = await readAll('accounts?$select=name', track);
+    expect(again.rows.map((r) => r.name)).toContain('Praxis am Markt (neu)');
+    standIn.remove('accounts', demoAccountId('markt'));
+    const delta = await api(standIn, bearer, again.deltaLink);
+    expect(delta.status).toBe(200);
+    expect(delta.body.value).toEqual([
+      expect.objectContaining({ id: demoAccountId('markt'), reason: 'deleted' }),
+    ]);
   });
 
   it('answers 400 for a delta token it did not issue', async () => {

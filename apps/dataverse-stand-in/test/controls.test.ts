@@ -32,6 +32,21 @@ describe('HTTP controls', () => {
     expect((await api(standIn, bearer, 'WhoAmI')).status).toBe(200);
   });
 
+  it('expires change tracking: an older delta link answers 400 ExpiredVersionStamp', async () => {
+    const first = await api(standIn, bearer, 'contacts?$select=lastname', {
+      headers: { prefer: 'odata.track-changes' },
+    });
+    await control('edit', {
+      entitySet: 'contacts',
+      id: demoContactId('ben.krause@example.com'),
+      fields: { lastname: 'Krause-Alt' },
+    });
+    expect((await control('expire-change-tracking')).status).toBe(204);
+    const expired = await api(standIn, bearer, first.body['@odata.deltaLink']);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.code).toBe('0x80044352');
+  });
+
   it('expires tokens', async () => {
     const before = await token(standIn);
     await control('expire-tokens');

@@ -47,6 +47,12 @@ export const crmSettings = {
     default: '`https://login.microsoftonline.com`',
     description: "Where the tokens for Dataverse come from; a stand-in's URL in tests.",
   },
+  DATAVERSE_REQUESTS_PER_MINUTE: {
+    schema: wholeNumber(0, 1_000_000, 'must be a whole number from 0 to 1000000').default(900),
+    default: '`900`',
+    description:
+      "Requests to Dataverse a minute, all instances together, and 200 ms of request time for each: the default stays within Dataverse's service protection limits of 6,000 requests and 20 minutes in any 5 minutes. Past it the outbox and the sync wait for the next minute. `0` counts nothing (a stand-in without those limits).",
+  },
   DATAVERSE_MAPPING_FILE: {
     schema: z.string().optional(),
     default: 'the default mapping',
@@ -85,6 +91,8 @@ export type CrmSettings =
       /** A JSON file with the mapping of fields to tables and columns; unset: the default. */
       mappingFile: string | undefined;
       syncSeconds: number;
+      /** The portal's share of the service protection limits (`crm-sync/budget.ts`); 0: none. */
+      requestsPerMinute: number;
     };
 
 export interface CrmConfig {
@@ -120,6 +128,7 @@ function crmSettingsOf(env: Env, problems: string[]): CrmSettings {
     authority: new URL(env.DATAVERSE_AUTHORITY).origin,
     mappingFile: env.DATAVERSE_MAPPING_FILE,
     syncSeconds: env.CRM_SYNC_SECONDS,
+    requestsPerMinute: env.DATAVERSE_REQUESTS_PER_MINUTE,
   };
 }
 

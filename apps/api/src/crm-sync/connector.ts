@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { crmConnection } from '../db/schema.ts';
+import { crmAwayMs, noteCrmAway, notingAway } from './away.ts';
 import type { CrmClient, CrmLog } from './crm-client.ts';
 import { crmHealth, type CrmHealth } from './health.ts';
 import { forgetSentWrites, pushOutbox, type OutboxOutcome } from './outbox/round.ts';
-import { refreshCustomer, syncAll } from './sync/changes.ts';
+import { refreshCustomer, syncAll, type SyncRound } from './sync/changes.ts';
 import { refreshPicklists } from './sync/picklists.ts';
 
 // Runs the sync with the operator's CRM (decision 0061): the outbox is pushed every second by
 // every instance (claims keep them apart), the sync rounds and the picklists' refresh by one
 // instance at a time (a lease in `crm_connection`), and a person's own record is read again when
-// they use the portal after a sync interval.
+// they use the portal after a sync interval. A Retry-After of the CRM holds all of them, on every
+// instance (`away.ts`).
 
 /** How long a stop waits for the rounds in progress (within the shutdown's bound). */
 const STOP_WAIT_MS = 10_000;
@@ -21,7 +23,7 @@ export interface CrmConnector {
   /** Marks the database as a CRM's mirror: from now on changes enter the outbox. */
   connect(): Promise<void>;
   /** One sync round over every kind of record (the first one imports). */
-  syncNow(): Promise<Awaited<ReturnType<typeof syncAll>>>;
+  syncNow(): Promise<SyncRound>;
   /** Pushes what is due in the outbox. */
   pushNow(): Promise<OutboxOutcome>;
   refreshPicklists(): Promise<number>;
@@ -75,15 +77,28 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
     async connect() {
       await db.insert(crmConnection).values({ provider: client.name }).onConflictDoNothing();
     },
-    syncNow: () => syncAll(db, client, log),
-    pushNow: () => pushOutbox(db, client, log, { stopped: () => stopping }),
-    refreshPicklists: () => refreshPicklists(db, client),
+    // Each waits out a Retry-After the CRM gave any instance, and records the one it gets.
+    async syncNow() {
+      const away = await crmAwayMs(db);
+      if (away > 0) return { applied: 0, removed: 0, reported: 0, failed: [], crmAwayMs: away };
+      const outcome = await syncAll(db, client, log);
+      await noteCrmAway(db, outcome.crmAwayMs);
+      return outcome;
+    },
+    async pushNow() {
+      const away = await crmAwayMs(db);
+      if (away > 0) return { pushed: 0, retried: 0, parked: 0, merged: 0, crmAwayMs: away };
+      const outcome = await pushOutbox(db, client, log, { stopped: () => stopping });
+      await noteCrmAway(db, outcome.crmAwayMs);
+      return outcome;
+    },
+    refreshPicklists: () => notingAway(db, () => refreshPicklists(db, client)),
     refreshDue: (customerId) => Date.now() - (refreshed.get(customerId) ?? 0) >= syncSeconds * 1000,
     async refreshPerson(customerId) {
-      if (!connector.refreshDue(customerId)) return;
+      if (!connector.refreshDue(customerId) || (await crmAwayMs(db)) > 0) return;
       refreshed.set(customerId, Date.now());
       if (refreshed.size > 10_000) refreshed.clear();
-      await refreshCustomer(db, client, log, customerId);
+      await notingAway(db, () => refreshCustomer(db, client, log, customerId));
     },
     health: () => crmHealth(db, client.name, syncSeconds),
     start() {
@@ -125,7 +140,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
         pausedUntil = Date.now() + pause;
       });
       every(syncSeconds * 1000, async () => {
-        if (!(await holdLease())) return;
+        if (!(await holdLease()) || (await crmAwayMs(db)) > 0) return;
         if (Date.now() - picklistsAt > picklistMs) {
           await connector.refreshPicklists();
           picklistsAt = Date.now();

@@ -41,6 +41,11 @@ export interface CrmChangePage {
   changed: CrmRecord[];
   /** Keys of records removed in the CRM. */
   removed: string[];
+  /**
+   * Keys of every record the page holds, those in `changed` and any the client could not
+   * translate: after a full read, a linked record absent from all pages was removed in the CRM.
+   */
+  present?: string[];
   /** Set while more pages follow (Dataverse: `@odata.nextLink`). */
   next?: string;
   /** Set on the last page: where to ask for later changes (Dataverse: `@odata.deltaLink`). */

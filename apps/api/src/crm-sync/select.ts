@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { sharedBudget } from './budget.ts';
 import { createCrmConnector, type CrmConnector } from './connector.ts';
 import type { CrmLog } from './crm-client.ts';
 import { dataverseClient } from './dataverse/client.ts';
@@ -20,6 +21,7 @@ export function crmConnectorOf(config: Config, db: Db, log: CrmLog): CrmConnecto
     clientSecret: settings.clientSecret,
     authority: settings.authority,
     mapping: loadMapping(settings.mappingFile),
+    budget: sharedBudget(db, settings.requestsPerMinute),
   });
   return createCrmConnector({ db, client, log, syncSeconds: settings.syncSeconds });
 }

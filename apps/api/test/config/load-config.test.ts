@@ -312,6 +312,7 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
       authority: 'https://login.microsoftonline.com',
       mappingFile: undefined,
       syncSeconds: 60,
+      requestsPerMinute: 900,
     });
   });
 

@@ -22,6 +22,7 @@ import {
   crmOutbox,
   crmSyncState,
   customers,
+  rateLimits,
 } from '../../src/db/schema.ts';
 import { createTestApp } from '../support/app.ts';
 import { createApiClient, type ApiClient } from '../support/client.ts';
@@ -103,12 +104,14 @@ describe('the portal with its records in Dataverse', () => {
     CustomerSchema.parse(
       (await crm.client.customer.getCustomerData({ token: await token(email) })).json(),
     );
-  /** Lets the time of the outbox's backoff pass: every waiting write is due now. */
-  const makeDue = () =>
-    db()
+  /** Lets the time of the outbox's backoff and the CRM's Retry-After pass: every write is due. */
+  const makeDue = async () => {
+    await db().delete(rateLimits).where(eq(rateLimits.key, 'crm-sync:away'));
+    await db()
       .update(crmOutbox)
       .set({ nextAttemptAt: sql`now()` })
       .where(eq(crmOutbox.status, 'waiting'));
+  };
   const waiting = async () =>
     (await db().select().from(crmOutbox).where(eq(crmOutbox.status, 'waiting'))).length;
 

@@ -10,6 +10,7 @@ import {
   type CrmWrite,
   type CrmClient,
 } from '../crm-client.ts';
+import type { RequestBudget } from '../budget.ts';
 import type { DataverseMapping, EntityMapping } from './mapping.ts';
 import { clientCredentialsTokens } from './token.ts';
 import {
@@ -45,6 +46,8 @@ export interface DataverseSettings {
   pageSize?: number;
   /** Time limit of one request, the token's included. */
   requestTimeoutMs?: number;
+  /** The share of Dataverse's service protection limits the requests take from. */
+  budget?: RequestBudget;
 }
 
 /** Option sets are read again after this long, and at once for a value they do not know. */
@@ -67,7 +70,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     scope: `${settings.url.replace(/\/+$/, '')}/.default`,
     timeoutMs,
   });
-  const api = new DataverseWebApi(settings.url, tokens, timeoutMs);
+  const api = new DataverseWebApi(settings.url, tokens, timeoutMs, settings.budget);
 
   const optionSets = new Map<string, readonly OptionEntry[]>();
   const loadedAt = new Map<string, number>();
@@ -137,7 +140,10 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     const changed = await withOptionSets(spec, (sets, strict) =>
       rows.filter((row) => !isRemoved(row)).map((row) => recordOf(entity, spec, row, sets, strict)),
     );
-    const page: CrmChangePage = { changed, removed };
+    const present = rows
+      .filter((row) => !isRemoved(row))
+      .map((row) => String(row[spec.primaryKey]));
+    const page: CrmChangePage = { changed, removed, present };
     if (typeof body?.['@odata.nextLink'] === 'string') page.next = body['@odata.nextLink'];
     if (typeof body?.['@odata.deltaLink'] === 'string') page.token = body['@odata.deltaLink'];
     return page;

@@ -1,3 +1,4 @@
+import type { RequestBudget } from '../budget.ts';
 import { CrmRefused, CrmUnavailable } from '../crm-client.ts';
 import { reason, type TokenSource } from './token.ts';
 
@@ -32,6 +33,8 @@ export class DataverseWebApi {
     url: string,
     private readonly tokens: TokenSource,
     private readonly timeoutMs = 15_000,
+    /** The service protection limits' share every request takes from (`../budget.ts`). */
+    private readonly budget?: RequestBudget,
   ) {
     this.base = new URL(WEB_API_PATH, url.replace(/\/+$/, '') + '/').href;
   }
@@ -56,6 +59,8 @@ export class DataverseWebApi {
     // A 401 means the cached token expired early or was revoked: one new token, one retry.
     for (let attempt = 1; ; attempt++) {
       const token = await this.tokens.get();
+      await this.budget?.take();
+      const started = Date.now();
       let response: Response;
       try {
         response = await fetch(url, {
@@ -74,9 +79,12 @@ export class DataverseWebApi {
           signal: AbortSignal.timeout(this.timeoutMs),
         });
       } catch (error) {
+        this.budget?.spent(Date.now() - started);
         throw new CrmUnavailable(`Dataverse is not reachable for ${what}: ${reason(error)}`);
       }
-      const body = await readBody(response, what);
+      const body = await readBody(response, what).finally(() =>
+        this.budget?.spent(Date.now() - started),
+      );
       if (response.status === 401) {
         this.tokens.invalidate(token);
         if (attempt === 1) continue;

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { crmSyncState } from '../../db/schema.ts';
+import { crmLinks, crmSyncState } from '../../db/schema.ts';
 import {
   CrmRefused,
+  CrmUnavailable,
   CRM_ENTITIES,
   type CrmChangePage,
   type CrmClient,
@@ -22,6 +23,30 @@ async function databaseNow(db: Executor): Promise<Date> {
   const result = await db.execute(sql`select clock_timestamp() as now`);
   const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
   return new Date(row!.now);
+}
+
+/**
+ * Removes what a full read no longer found, as a removal reported by change tracking is removed
+ * (`applyPage`): the linked records the CRM does not hold. Only links older than the read: a
+ * record the outbox created in the CRM after the read began may be missing from its pages, and
+ * a record the portal made and has not sent has no link yet (its create waits in the outbox).
+ */
+async function removeAbsent(
+  db: Db,
+  log: CrmLog,
+  entity: CrmEntity,
+  present: ReadonlySet<string>,
+  readAt: Date,
+  outcome: SyncOutcome,
+) {
+  const links = await db
+    .select({ crmId: crmLinks.crmId })
+    .from(crmLinks)
+    .where(and(eq(crmLinks.entity, entity), lt(crmLinks.syncedAt, readAt)));
+  const removed = links.map((link) => link.crmId).filter((id) => !present.has(id));
+  if (removed.length === 0) return;
+  log.info({ entity, removed: removed.length }, 'records the CRM no longer holds are removed');
+  await applyPage(db, log, entity, { changed: [], removed }, readAt, outcome);
 }
 
 /**
@@ -50,12 +75,18 @@ export async function syncEntity(
     readAt = await databaseNow(db);
     page = await client.readAll(entity);
   }
+  // A full read names every record the CRM holds: those linked before it began and named on no
+  // page were removed in the CRM (while a change token expired, say).
+  const fullReadAt = readAt;
+  const present = new Set<string>();
   for (;;) {
+    if (full) for (const id of page.present ?? page.changed.map((r) => r.id)) present.add(id);
     await applyPage(db, log, entity, page, readAt, outcome);
     if (!page.next) break;
     readAt = await databaseNow(db);
     page = full ? await client.readAll(entity, page.next) : await client.changes(entity, page.next);
   }
+  if (full) await removeAbsent(db, log, entity, present, fullReadAt, outcome);
   await db
     .insert(crmSyncState)
     .values({ entity, token: page.token ?? null, lastSuccessAt: sql`now()` })
@@ -78,13 +109,20 @@ export const SYNC_ORDER: readonly CrmEntity[] = [
 if (SYNC_ORDER.length !== CRM_ENTITIES.length)
   throw new Error('crm-sync/sync/changes.ts: SYNC_ORDER');
 
-/** One round over every kind of record; a failing kind is logged and kept for the next round. */
-export async function syncAll(
-  db: Db,
-  client: CrmClient,
-  log: CrmLog,
-): Promise<SyncOutcome & { failed: CrmEntity[] }> {
-  const total = { applied: 0, removed: 0, reported: 0, failed: [] as CrmEntity[] };
+export interface SyncRound extends SyncOutcome {
+  /** Kinds of record not synced this round (tried and failed, not those after a busy CRM). */
+  failed: CrmEntity[];
+  /** Set when the CRM was busy or away: how long it asked to be left alone (0: no say). */
+  crmAwayMs?: number;
+}
+
+/**
+ * One round over every kind of record; a failing kind is logged and kept for the next round. A
+ * busy or absent CRM ends the round: the other kinds would be refused too, and each refused
+ * request counts against the service protection limits the outbox waits for.
+ */
+export async function syncAll(db: Db, client: CrmClient, log: CrmLog): Promise<SyncRound> {
+  const total: SyncRound = { applied: 0, removed: 0, reported: 0, failed: [] };
   for (const entity of SYNC_ORDER) {
     try {
       const outcome = await syncEntity(db, client, entity, log);
@@ -102,6 +140,10 @@ export async function syncAll(
           target: crmSyncState.entity,
           set: { lastError: message, lastErrorAt: sql`now()` },
         });
+      if (error instanceof CrmUnavailable) {
+        total.crmAwayMs = error.retryAfterMs ?? 0;
+        break;
+      }
     }
   }
   if (total.failed.length === 0) {
