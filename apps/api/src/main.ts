@@ -15,7 +15,7 @@ import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
 import type { CrmConnector } from './crm-sync/connector.ts';
 import type { CrmLog } from './crm-sync/crm-client.ts';
-import { crmConnectorOf } from './crm-sync/select.ts';
+import { crmConnectorOf, crmSetupProblem } from './crm-sync/select.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Mail workers per instance (see where they start). */
@@ -86,6 +86,20 @@ async function start(config: Config) {
     crm = crmConnectorOf(config, database.db, crmLog);
   } catch (error) {
     fail((error as Error).message);
+  }
+  if (crm) {
+    let problem: string | null;
+    try {
+      problem = await crmSetupProblem(config);
+    } catch (error) {
+      fail(`The CRM's tables could not be read: ${(error as Error).message}`);
+    }
+    if (problem) {
+      fail(
+        `Dataverse lacks what the portal needs: ${problem}.\n` +
+          'Run npm run crm:check for the whole list, then npm run crm:provision (README, "Dataverse").',
+      );
+    }
   }
   // From now on the database is the CRM's mirror: every change enters the outbox.
   await crm?.connect();
