@@ -97,6 +97,24 @@ describe('records as CRM users create them', () => {
       })
     ).json() as { reported: { entity: string; crmId: string; reason: string }[] };
 
+  it("takes the stand-in's demo records as CRM users left them", async () => {
+    // Its demo (apps/dataverse-stand-in/src/demo.ts) has the practice "markt" in "Deutschland"
+    // and David's contact without a language; the portal's own records match them.
+    const { markt } = await demoPracticeIds(db());
+    const [practice] = await db().select().from(companies).where(eq(companies.id, markt));
+    expect(practice?.country).toBe('DE');
+    const [david] = await db()
+      .select()
+      .from(customers)
+      .where(eq(customers.id, await customerIdOf(db(), demo.david)));
+    expect(david?.preferredLanguage).toBe('de');
+    const [report] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'crm.record.reported'));
+    expect(report!.n).toBe(0);
+  });
+
   it('imports a contact made in the contact form (no portal columns) and lists them as staff', async () => {
     const contact = guid(1);
     crm.standIn.edit('contacts', contact, {
