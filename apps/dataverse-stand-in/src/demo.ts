@@ -4,6 +4,25 @@ import { ROLE_VALUES, stableGuid, valueOf, type OptionSet } from './option-sets.
 // The demo data of `npm start` (packages/demo-data, written by apps/api/src/db/seed/demo.ts) as
 // Dataverse rows: the same practices, locations, people, e-mail addresses, memberships and
 // location assignments, with GUIDs derived from their names so that every run has the same keys.
+//
+// Some values are as CRM users leave them (issue 44): Dynamics requires little of a record —
+// on a contact only the last name, on an account only the name (the RequiredLevel of each column
+// in Microsoft Learn's "Contact table/entity reference",
+// https://learn.microsoft.com/power-apps/developer/data-platform/reference/entities/contact, and
+// "Account table/entity reference",
+// https://learn.microsoft.com/power-apps/developer/data-platform/reference/entities/account;
+// `address1_country` is a free-text String column there). So one account names its country in
+// words, one location names none, and one contact has no preferred language.
+
+/** The values CRM users typed or left empty, by the demo record they belong to. */
+export const DEMO_AS_TYPED = {
+  /** `address1_country` of the account of the practice `markt`, as typed in Dynamics. */
+  marktCountry: 'Deutschland',
+  /** The location of `sommer` (by index) whose `pp_country` was left empty. */
+  sommerLocationWithoutCountry: 1,
+  /** The contact whose `pp_preferredlanguage` was left empty. */
+  contactWithoutLanguage: 'david.markt@example.com',
+} as const;
 
 export type Row = Record<string, unknown>;
 
@@ -40,7 +59,7 @@ export function demoRows(optionSets: Map<string, OptionSet>): DemoRows {
       address1_line1: practice.street,
       address1_postalcode: practice.postalCode,
       address1_city: practice.city,
-      address1_country: 'DE',
+      address1_country: key === 'markt' ? DEMO_AS_TYPED.marktCountry : 'DE',
       telephone1: practice.phone,
       emailaddress1: practice.email,
       websiteurl: practice.website,
@@ -54,7 +73,8 @@ export function demoRows(optionSets: Map<string, OptionSet>): DemoRows {
         pp_street: location.street,
         pp_postalcode: location.postalCode,
         pp_city: location.city,
-        pp_country: 'DE',
+        pp_country:
+          key === 'sommer' && index === DEMO_AS_TYPED.sommerLocationWithoutCountry ? null : 'DE',
         pp_phonenumber: location.phoneNumber,
         pp_invoicemail: location.invoiceMail,
         statecode: 0,
@@ -75,7 +95,7 @@ export function demoRows(optionSets: Map<string, OptionSet>): DemoRows {
       pp_profession: valueOf(optionSets, 'pp_professions', user.profession),
       pp_otherindustry: null,
       birthdate: null,
-      pp_preferredlanguage: 'de',
+      pp_preferredlanguage: user.email === DEMO_AS_TYPED.contactWithoutLanguage ? null : 'de',
       _parentcustomerid_value: demoAccountId(user.primary),
       pp_newslettersubscribed: false,
       pp_newsletterdistributors: null,

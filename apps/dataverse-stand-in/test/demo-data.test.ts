@@ -7,6 +7,7 @@ import {
   startDataverseStandIn,
   type DataverseStandIn,
 } from '../src/index.ts';
+import { DEMO_AS_TYPED } from '../src/demo.ts';
 
 // The stand-in holds the demo data of `npm start` (packages/demo-data, as
 // apps/api/src/db/seed/demo.ts writes it) in the default mapping's tables and columns, with keys
@@ -65,6 +66,21 @@ describe('demo data', () => {
         _pp_locationid_value: demoLocationId('sommer', 0),
       }),
     ]);
+  });
+
+  it('has some values as CRM users leave them: a country in words, empty portal columns', () => {
+    expect(standIn.record('accounts', demoAccountId('markt'))).toMatchObject({
+      address1_country: 'Deutschland',
+    });
+    expect(
+      standIn.record(
+        'pp_locations',
+        demoLocationId('sommer', DEMO_AS_TYPED.sommerLocationWithoutCountry),
+      ),
+    ).toMatchObject({ pp_country: null });
+    expect(
+      standIn.record('contacts', demoContactId(DEMO_AS_TYPED.contactWithoutLanguage)),
+    ).toMatchObject({ pp_preferredlanguage: null });
   });
 
   it('uses the same keys in every run, and starts empty with demo: false', async () => {

@@ -38,12 +38,14 @@ export const WebsiteSchema = z
 export const CompanySchema = z
   .object({
     companyId: IdSchema,
-    customerNumber: z.string(),
+    /** None for a practice the operator's CRM holds without an account number (issue 44). */
+    customerNumber: z.string().nullable(),
     name: z.string(),
     street: z.string().nullable(),
     postalCode: z.string().nullable(),
     city: z.string().nullable(),
-    country: z.string(),
+    /** ISO 3166-1 alpha-2; none where the CRM names no country the portal knows (issue 44). */
+    country: z.string().nullable(),
     phone: z.string().nullable(),
     email: z.string().nullable(),
     website: z.string().nullable(),

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { crmConnection, crmLinks, crmSyncState } from '../db/schema.ts';
+import { crmConnection, crmLinks, crmReports, crmSyncState } from '../db/schema.ts';
 import { CRM_ENTITIES } from './crm-client.ts';
 
 // What an operator sees of the CRM sync (`GET /operator/crm`, docs/operations.md): the outbox's
-// depth, the last sync of each kind of record, and a state.
+// depth, the last sync of each kind of record, the CRM records it did not take, and a state.
 
 export interface CrmHealth {
   provider: string;
@@ -14,6 +14,33 @@ export interface CrmHealth {
   importedAt: string | null;
   outbox: { waiting: number; oldestWaitingAt: string | null; parked: number };
   entities: Awaited<ReturnType<typeof syncHealth>>;
+  /** How many CRM records the portal did not take, and the latest of them with their reason. */
+  reportedCount: number;
+  reported: Awaited<ReturnType<typeof reportedRecords>>['records'];
+}
+
+/** Records listed at most: the count tells whether there are more. */
+const REPORTED_LISTED = 100;
+
+/** The CRM records reported instead of taken (issue 44), latest first. */
+export async function reportedRecords(db: Executor) {
+  const [records, [count]] = await Promise.all([
+    db
+      .select({
+        entity: crmReports.entity,
+        crmId: crmReports.crmId,
+        reason: crmReports.reason,
+        reportedAt: crmReports.reportedAt,
+      })
+      .from(crmReports)
+      .orderBy(desc(crmReports.reportedAt), crmReports.entity, crmReports.crmId)
+      .limit(REPORTED_LISTED),
+    db.select({ n: sql<number>`count(*)::int` }).from(crmReports),
+  ]);
+  return {
+    count: Number(count?.n ?? 0),
+    records: records.map((r) => ({ ...r, reportedAt: r.reportedAt.toISOString() })),
+  };
 }
 
 /** What an operator looks at: depth of the outbox, its oldest waiting write, parked writes. */
@@ -60,10 +87,11 @@ export async function crmHealth(
   provider: string,
   syncSeconds: number,
 ): Promise<CrmHealth> {
-  const [outbox, entities, [connection]] = await Promise.all([
+  const [outbox, entities, [connection], reported] = await Promise.all([
     outboxHealth(db),
     syncHealth(db),
     db.select().from(crmConnection),
+    reportedRecords(db),
   ]);
   const successes = entities.map((e) => e.lastSuccessAt);
   const lastSyncAt = successes.includes(null)
@@ -84,5 +112,7 @@ export async function crmHealth(
     importedAt: connection?.importedAt?.toISOString() ?? null,
     outbox,
     entities,
+    reportedCount: reported.count,
+    reported: reported.records,
   };
 }

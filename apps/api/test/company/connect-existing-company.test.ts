@@ -94,7 +94,7 @@ describe('Company/ConnectExistingCompany', () => {
     expect(
       (
         await connect(clara, {
-          customerNumber: sommer.customerNumber,
+          customerNumber: sommer.customerNumber!,
           postalCode: sommer.postalCode!,
         })
       ).statusCode,

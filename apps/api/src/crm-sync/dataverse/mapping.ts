@@ -58,13 +58,27 @@ const lookupField = z.strictObject({
   target: logicalName,
   targetTable: logicalName.optional(),
 });
+/**
+ * A country typed as free text (`address1_country`: "Deutschland", "Germany", "AT"): read as the
+ * ISO code its German or English name or code gives, or none (`../countries.ts`); written as the code.
+ */
+const countryField = z.strictObject({ ...note, kind: z.literal('country'), column: logicalName });
 /** `statecode`: 0 is the portal's `enabled`, 1 its `disabled`. */
 const stateField = z.strictObject({ ...note, kind: z.literal('state'), column: logicalName });
 
 const fieldSchema = z.discriminatedUnion(
   'kind',
-  [textField, dateField, booleanField, choiceField, multichoiceField, lookupField, stateField],
-  { error: 'needs "kind": text, date, boolean, choice, multichoice, lookup or state' },
+  [
+    textField,
+    dateField,
+    booleanField,
+    choiceField,
+    multichoiceField,
+    lookupField,
+    stateField,
+    countryField,
+  ],
+  { error: 'needs "kind": text, date, boolean, choice, multichoice, lookup, state or country' },
 );
 
 const entitySchema = z.strictObject({

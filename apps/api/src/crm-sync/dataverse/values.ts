@@ -1,3 +1,4 @@
+import { countryCodeOf } from '../countries.ts';
 import { CrmRefused, type CrmEntity, type CrmRecord, type CrmValue } from '../crm-client.ts';
 import type { EntityMapping, FieldMapping } from './mapping.ts';
 
@@ -152,6 +153,8 @@ function readValue(
   switch (field.kind) {
     case 'text':
       return String(value);
+    case 'country':
+      return countryCodeOf(String(value));
     case 'date':
       // DateOnly columns answer `1980-04-01`; a DateTime column answers a timestamp.
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
@@ -193,6 +196,12 @@ export function bodyOf(
     switch (field.kind) {
       case 'text':
         if (value !== null && typeof value !== 'string') throw wrong('text');
+        body[field.column] = value;
+        break;
+      case 'country':
+        if (value !== null && !(typeof value === 'string' && /^[A-Z]{2}$/.test(value))) {
+          throw wrong('a country code (ISO 3166-1 alpha-2)');
+        }
         body[field.column] = value;
         break;
       case 'date':

@@ -9,6 +9,12 @@ export interface Column {
   table: string;
   column: string;
   kind: 'text' | 'date' | 'boolean' | 'list' | 'reference';
+  /**
+   * A column the portal needs a value in, which the CRM may leave empty (issue 44,
+   * docs/product.md "CRM"): left empty there, a new row takes this value and an existing row
+   * keeps its own.
+   */
+  fallback?: string;
 }
 
 const text = (table: string, column: string): Column => ({ table, column, kind: 'text' });
@@ -26,7 +32,8 @@ export const COLUMNS: Record<CrmEntity, Record<string, Column>> = {
     profession: text('customers', 'profession'),
     otherIndustry: text('customers', 'other_industry'),
     dateOfBirth: { table: 'customers', column: 'date_of_birth', kind: 'date' },
-    preferredLanguage: text('customers', 'preferred_language'),
+    // Not required in Dataverse: the person's language in the portal, else German.
+    preferredLanguage: { ...text('customers', 'preferred_language'), fallback: 'de' },
     practiceId: { table: 'customers', column: 'primary_company_id', kind: 'reference' },
     newsletterSubscribed: {
       table: 'newsletter_preferences',
@@ -65,18 +72,20 @@ export const COLUMNS: Record<CrmEntity, Record<string, Column>> = {
           ['street', 'street'],
           ['postalCode', 'postal_code'],
           ['city', 'city'],
-          ['country', 'country'],
           ['phoneNumber', 'phone_number'],
           ['invoiceMail', 'invoice_mail'],
           ['status', 'status'],
         ] as const
       ).map(([field, column]) => [field, text('locations', column)]),
     ),
+    // A location needs a country (its address checks): none in the CRM, it stays in Germany.
+    country: { ...text('locations', 'country'), fallback: 'DE' },
   },
   membership: {
     customerId: { table: 'memberships', column: 'customer_id', kind: 'reference' },
     practiceId: { table: 'memberships', column: 'company_id', kind: 'reference' },
-    role: text('memberships', 'role'),
+    // Left empty in the membership's form: the least rights.
+    role: { ...text('memberships', 'role'), fallback: 'member' },
     status: text('memberships', 'status'),
   },
   locationAssignment: {

@@ -41,9 +41,15 @@ export async function applyRecord(
   const places = COLUMNS[record.entity];
   const values: Record<string, Record<string, ReturnType<typeof sql>>> = {};
   const references: Record<string, string | null> = {};
+  /** Columns the CRM left empty that the portal fills (`Column.fallback`), by column. */
+  const fallbacks: Record<string, string> = {};
   for (const [field, value] of Object.entries(record.fields)) {
     const place = places[field];
     if (!place || skip.has(field)) continue;
+    if (place.fallback !== undefined && (value === null || value === '')) {
+      fallbacks[place.column] = place.fallback;
+      continue;
+    }
     if (place.kind === 'reference') {
       const target = value
         ? await portalKeyOfCrmId(tx, CRM_REFERENCES[field]!, String(value))
@@ -89,6 +95,7 @@ export async function applyRecord(
     }
   } else {
     const columns = { ...own };
+    for (const [column, value] of Object.entries(fallbacks)) columns[column] = sql`${value}`;
     if (
       record.entity === 'customer' ||
       record.entity === 'practice' ||

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { crmReports } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import type { CrmChangePage, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
 import { fieldOfColumn } from '../mirror/columns.ts';
@@ -10,12 +12,17 @@ import { existingJoinKey, matchOf } from './import.ts';
 
 // The CRM's records into the mirror (decision 0061): each record checked against the portal's
 // rules, then written over its linked row, or matched (`import.ts`) and linked; a record the
-// portal cannot take is reported in the log and the audit log. Removed records go.
+// portal cannot take is reported in the log and the audit log, once per version of it (issue 44:
+// a full read meets it again unchanged), and kept in `crm_reports` for the operator until it is
+// taken or removed. Removed records go.
 
 export interface SyncOutcome {
   applied: number;
   removed: number;
-  /** Records reported instead of taken: conflicts and records the portal's rules refuse. */
+  /**
+   * Records reported instead of taken (conflicts and records the portal's rules refuse), each
+   * once per version: one read again unchanged is not counted again.
+   */
   reported: number;
 }
 
@@ -36,7 +43,36 @@ async function pendingFields(db: Executor, entity: CrmEntity, portalKey: string)
   return { fields, waiting: rows.length > 0 };
 }
 
-async function report(db: Db, log: CrmLog, record: CrmRecord, reason: string): Promise<void> {
+/** The version a report is kept for: the CRM's ETag, or the record's values without one. */
+function versionOf(record: CrmRecord): string {
+  if (record.etag) return record.etag;
+  return createHash('sha256').update(JSON.stringify(record.fields)).digest('base64url');
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Keeps the report of this version; false when this version was reported already. */
+async function keepReport(db: Executor, record: CrmRecord, reason: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into crm_reports (entity, crm_id, version, reason)
+    values (${record.entity}, ${record.id}::uuid, ${versionOf(record)}, ${reason})
+    on conflict (entity, crm_id) do update
+      set version = excluded.version, reason = excluded.reason, reported_at = now()
+      where crm_reports.version is distinct from excluded.version
+        or crm_reports.reason is distinct from excluded.reason
+    returning 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Reports a record the portal does not take, unless this version was reported already. */
+async function report(
+  db: Executor,
+  log: CrmLog,
+  record: CrmRecord,
+  reason: string,
+): Promise<boolean> {
+  // A CRM's keys are GUIDs; a record without one is reported on every read.
+  if (GUID.test(record.id) && !(await keepReport(db, record, reason))) return false;
   log.warn(
     { entity: record.entity, crmId: record.id, reason },
     'a CRM record was reported instead of taken into the portal',
@@ -48,6 +84,15 @@ async function report(db: Db, log: CrmLog, record: CrmRecord, reason: string): P
     entityId: record.id,
     data: { reason },
   });
+  return true;
+}
+
+/** A record taken or removed is no longer reported. */
+async function forgetReport(db: Executor, entity: CrmEntity, crmId: string): Promise<void> {
+  if (!GUID.test(crmId)) return;
+  await db
+    .delete(crmReports)
+    .where(and(eq(crmReports.entity, entity), eq(crmReports.crmId, crmId)));
 }
 
 /**
@@ -59,7 +104,7 @@ export async function takeRecord(
   log: CrmLog,
   record: CrmRecord,
   readAt: Date,
-): Promise<'applied' | 'reported' | 'older'> {
+): Promise<'applied' | 'reported' | 'reported before' | 'older'> {
   let reason: string | undefined;
   let older = false;
   try {
@@ -101,9 +146,11 @@ export async function takeRecord(
     reason = error instanceof Error ? error.message : String(error);
   }
   if (older) return 'older';
-  if (reason === undefined) return 'applied';
-  await report(db, log, record, reason);
-  return 'reported';
+  if (reason === undefined) {
+    await forgetReport(db, record.entity, record.id);
+    return 'applied';
+  }
+  return (await report(db, log, record, reason)) ? 'reported' : 'reported before';
 }
 
 /** Records taken into the mirror per transaction: fewer commits, short row locks. */
@@ -132,6 +179,7 @@ export async function applyPage(
   await db.transaction(async (tx) => {
     await asSync(tx);
     for (const crmId of page.removed) {
+      await forgetReport(tx, entity, crmId);
       const link = await linkByCrmId(tx, entity, crmId);
       if (link) {
         await removeRow(tx, entity, link.portalKey);

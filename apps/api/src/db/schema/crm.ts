@@ -116,6 +116,27 @@ export const crmSyncState = pgTable(
 );
 
 /**
+ * A CRM record the portal did not take, with its reason (`GET /operator/crm` lists them). `version`
+ * is the record's ETag when reported: the next read of the same version reports nothing again.
+ * Taken later or removed in the CRM, its row goes.
+ */
+export const crmReports = pgTable(
+  'crm_reports',
+  {
+    entity: text('entity').notNull(),
+    crmId: uuid('crm_id').notNull(),
+    version: text('version').notNull(),
+    reason: text('reason').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entity, t.crmId] }),
+    index('crm_reports_reported_idx').on(t.reportedAt),
+    check('crm_reports_entity_check', sql.raw(`entity ${ENTITY_CHECK}`)),
+  ],
+);
+
+/**
  * A field the person changed while someone changed it in the CRM too: the CRM's value stays, and
  * the person is told on their next visit.
  */

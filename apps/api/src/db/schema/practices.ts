@@ -27,14 +27,16 @@ export const companies = pgTable(
     id: id(),
     /**
      * Random with a check digit, made by `lib/practices/new-practice.ts` (decision 0052); the
-     * six-digit numbers of a sequence before it stay.
+     * six-digit numbers of a sequence before it stay. None for a practice the operator's CRM
+     * holds without an account number, until the CRM gives it one (issue 44).
      */
-    customerNumber: text('customer_number').notNull().unique(),
+    customerNumber: text('customer_number').unique(),
     name: text('name').notNull(),
     street: text('street'),
     postalCode: text('postal_code'),
     city: text('city'),
-    country: text('country').notNull().default('DE'),
+    /** None for a practice whose country the CRM does not name or names in words unknown (issue 44). */
+    country: text('country').default('DE'),
     phone: text('phone'),
     email: text('email'),
     website: text('website'),

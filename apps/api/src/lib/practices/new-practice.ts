@@ -25,7 +25,8 @@ export async function insertCompany(tx: Executor, values: NewCompany) {
       .values({ ...values, customerNumber: randomCustomerNumber() })
       .onConflictDoNothing({ target: companies.customerNumber })
       .returning();
-    if (row) return row;
+    // A practice made in the portal always has a number; only the CRM's may have none (issue 44).
+    if (row) return { ...row, customerNumber: row.customerNumber! };
   }
   throw new Error('no free customer number found');
 }

@@ -49,13 +49,14 @@ export const practiceFormSchema = z
   .object({
     name: PlaceNameSchema,
     ...addressSchema,
-    country: CountrySchema,
+    // Empty for a practice from the CRM without one (issue 44): to be chosen before saving.
+    country: z.string().min(1).pipe(CountrySchema),
     phone: optionalText(PhoneSchema),
     email: optionalText(EmailSchema),
     website: z.string().transform(withScheme).transform(emptyAsNull).pipe(WebsiteSchema.nullable()),
   })
   .superRefine(({ postalCode, country }, context) => {
-    if (isPostalCode(postalCode.trim(), country)) return;
+    if (country === '' || isPostalCode(postalCode.trim(), country)) return;
     context.addIssue({ code: 'custom', path: ['postalCode'], ...postalCodeError(country) });
   });
 
@@ -77,7 +78,8 @@ export function practiceFormValues(practice: PracticeDetails): PracticeFormValue
     street: practice.street ?? '',
     postalCode: practice.postalCode ?? '',
     city: practice.city ?? '',
-    country: practice.country,
+    // None from the CRM (issue 44): the form asks for one before saving.
+    country: practice.country ?? '',
     phone: practice.phone ?? '',
     email: practice.email ?? '',
     website: practice.website ?? '',

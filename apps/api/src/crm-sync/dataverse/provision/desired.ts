@@ -132,6 +132,10 @@ export function desiredMetadata(
             optionSet: field.optionSet,
           });
           break;
+        case 'country':
+          // Dynamics' address country is free text: the portal reads names and codes from it.
+          table.columns.push({ column: field.column, kind: 'text' });
+          break;
         default:
           table.columns.push({ column: field.column, kind: field.kind });
       }

@@ -6,9 +6,12 @@ import './details-list.css';
 /** A practice's customer number, address and contact, as a list of labelled values. */
 export function PracticeDetailsList({ practice }: { practice: PracticeDetails }) {
   const { t, i18n } = useTranslation();
-  const country = new Intl.DisplayNames([i18n.resolvedLanguage ?? i18n.language], {
-    type: 'region',
-  }).of(practice.country);
+  // A practice from the CRM may have no country (issue 44): its address then names none.
+  const country = practice.country
+    ? new Intl.DisplayNames([i18n.resolvedLanguage ?? i18n.language], { type: 'region' }).of(
+        practice.country,
+      )
+    : undefined;
   const notGiven = t('PRACTICE.NOT_GIVEN');
   const place = [practice.postalCode, practice.city].filter(Boolean).join(' ');
   const address = [practice.street, place, practice.country === 'DE' ? undefined : country]
@@ -18,7 +21,7 @@ export function PracticeDetailsList({ practice }: { practice: PracticeDetails })
   return (
     <dl className="details-list">
       <dt>{t('PRACTICE.CUSTOMER_NUMBER')}</dt>
-      <dd>{practice.customerNumber}</dd>
+      <dd>{practice.customerNumber ?? t('PRACTICE.NO_CUSTOMER_NUMBER')}</dd>
       <dt>{t('PRACTICE.ADDRESS')}</dt>
       <dd>{address || notGiven}</dd>
       <dt>{t('PRACTICE.PHONE')}</dt>

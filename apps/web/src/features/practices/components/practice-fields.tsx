@@ -17,6 +17,7 @@ export function PracticeFieldset({ form }: { form: PracticeForm }) {
   const countries = countryOptions(
     i18n.resolvedLanguage ?? i18n.language,
     defaultValues?.country ?? '',
+    t('PRACTICE_FORM.COUNTRY_NONE'),
   );
 
   return (

@@ -45,7 +45,8 @@ export function PracticeInformationForm({ practice }: { practice: PracticeDetail
           {t('PRACTICE_INFORMATION.DATA_TITLE')}
         </Title>
         <Text mb="md">
-          {t('PRACTICE.CUSTOMER_NUMBER')}: <strong>{practice.customerNumber}</strong>
+          {t('PRACTICE.CUSTOMER_NUMBER')}:{' '}
+          <strong>{practice.customerNumber ?? t('PRACTICE.NO_CUSTOMER_NUMBER')}</strong>
         </Text>
         <RefusalAlert error={refusal} />
         <PracticeFieldset form={form} />
