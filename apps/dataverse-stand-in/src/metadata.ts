@@ -3,7 +3,8 @@ import { errors, DataverseError } from './errors.ts';
 import { attributeJson, castOf, relationshipJson, selected, tableJson } from './metadata-json.ts';
 import { initialMetadata, type MetadataState, type TableMeta } from './metadata-model.ts';
 import { createDefinitions } from './metadata-create.ts';
-import { matches, parseExpand, parseFilter, parseSelect } from './odata.ts';
+import { readRows } from './metadata-rows.ts';
+import { parseExpand, parseSelect } from './odata.ts';
 import { optionSetJson, type OptionSet } from './option-sets.ts';
 
 // The Web API's metadata endpoints (Microsoft Learn: "Use the Web API with table definitions",
@@ -16,7 +17,7 @@ import { optionSetJson, type OptionSet } from './option-sets.ts';
 // - POST EntityDefinitions, …/Attributes, GlobalOptionSetDefinitions, RelationshipDefinitions,
 //   and PUT EntityDefinitions(…) (`metadata-create.ts`);
 // - publishers and solutions, read and created as rows (…/reference/entities/publisher,
-//   …/reference/entities/solution).
+//   …/reference/entities/solution; `metadata-rows.ts`).
 // GET GlobalOptionSetDefinitions stays with the data side (index.ts), which reads the same map.
 
 export interface MetadataAnswer {
@@ -153,42 +154,6 @@ export function createMetadata(
     };
   }
 
-  function rows(
-    kind: 'publishers' | 'solutions',
-    key: string | undefined,
-    query: Map<string, string>,
-    base: string,
-  ) {
-    const table = state[kind];
-    const id = kind === 'publishers' ? 'publisherid' : 'solutionid';
-    const select = parseSelect(query.get('$select'));
-    const expands = parseExpand(query.get('$expand'));
-    const present = (row: Record<string, unknown>) => {
-      const out: Record<string, unknown> = select
-        ? Object.fromEntries([id, ...select].map((name) => [name, row[name] ?? null]))
-        : { ...row };
-      for (const expand of expands) {
-        if (kind !== 'solutions' || expand.navigation !== 'publisherid') {
-          throw errors.unknownProperty(expand.navigation, kind.slice(0, -1));
-        }
-        const publisher = state.publishers.find((p) => p.publisherid === row._publisherid_value);
-        out.publisherid = publisher ? rowsSelect(publisher, expand.select) : null;
-      }
-      return out;
-    };
-    if (key !== undefined) {
-      const row = table.find((r) => r[id] === key.toLowerCase());
-      if (!row) throw errors.notFound(kind.slice(0, -1), key);
-      return present(row);
-    }
-    const filter = query.get('$filter');
-    const node = filter ? parseFilter(filter) : undefined;
-    return {
-      '@odata.context': `${base}/$metadata#${kind}`,
-      value: table.filter((row) => !node || matches(node, row)).map(present),
-    };
-  }
-
   return {
     state,
     hasEntitySet: (set) => [...state.tables.values()].some((t) => t.entitySetName === set),
@@ -288,15 +253,10 @@ export function createMetadata(
           if (parts.length > 1) throw errors.segmentNotFound(parts[1]!);
           if (method === 'POST' && key === undefined) return create.row(segment, body, base);
           if (method !== 'GET') throw errors.methodNotAllowed(method);
-          return ok(rows(segment, key, query, base));
+          return ok(readRows(state, segment, key, query, base));
         default:
           return undefined;
       }
     },
   };
-}
-
-function rowsSelect(row: Record<string, unknown>, select: string[] | undefined) {
-  if (!select) return { ...row };
-  return Object.fromEntries(select.map((name) => [name, row[name] ?? null]));
 }
