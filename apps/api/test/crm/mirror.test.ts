@@ -1,18 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CustomerSchema } from '@pp/contract';
-import {
-  demoAccountId,
-  demoContactId,
-  EXAMPLE_CREDENTIALS,
-  startDataverseStandIn,
-  type DataverseStandIn,
-} from '@pp/dataverse-stand-in';
-import { createCrmConnector, type CrmConnector } from '../../src/crm-sync/connector.ts';
+import { demoAccountId, demoContactId } from '@pp/dataverse-stand-in';
 import type { CrmLog } from '../../src/crm-sync/crm-client.ts';
-import { dataverseClient } from '../../src/crm-sync/dataverse/client.ts';
-import { loadMapping } from '../../src/crm-sync/dataverse/mapping.ts';
 import { takeRecord } from '../../src/crm-sync/sync/apply.ts';
 import {
   auditLog,
@@ -24,12 +14,9 @@ import {
   customers,
   rateLimits,
 } from '../../src/db/schema.ts';
-import { createTestApp } from '../support/app.ts';
-import { createApiClient, type ApiClient } from '../support/client.ts';
-import { closeTestApi, useApi } from '../support/context.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
-import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
 
 // The portal with its customer records in a CRM (decision 0061), against the stand-in Dataverse
 // (apps/dataverse-stand-in, which answers as Microsoft's Web API documentation describes): the
@@ -37,59 +24,12 @@ import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
 // when the CRM is busy, away or refuses a write. Rounds are run by the test (`syncNow`,
 // `pushNow`) instead of the connector's timers, so each step is seen.
 
-const OPERATOR_TOKEN = 'operator-token-of-the-crm-test-0123456789';
-
-interface Context {
-  standIn: DataverseStandIn;
-  connector: CrmConnector;
-  app: FastifyInstance;
-  client: ApiClient;
-  issuer: TestIssuer;
-  db: TestDatabase;
-  logs: string[];
-}
-
-function useCrm(): Context {
-  const context = { logs: [] as string[] } as Context;
-  beforeAll(async () => {
-    context.standIn = await startDataverseStandIn({ tokenLifetimeSeconds: 3599 });
-    context.db = await createTestDatabase();
-    context.issuer = await startTestIssuer();
-    const line =
-      (level: string) =>
-      (...args: unknown[]) => {
-        context.logs.push(`${level} ${args.map((a) => JSON.stringify(a)).join(' ')}`);
-      };
-    const log = { info: line('info'), warn: line('warn'), error: line('error') } as CrmLog;
-    context.connector = createCrmConnector({
-      db: context.db.database.db,
-      client: dataverseClient({
-        url: context.standIn.url,
-        authority: context.standIn.url,
-        ...EXAMPLE_CREDENTIALS,
-        mapping: loadMapping(),
-        pageSize: 2,
-      }),
-      log,
-      syncSeconds: 60,
-    });
-    context.app = await createTestApp({
-      database: context.db.database,
-      issuer: context.issuer,
-      crm: context.connector,
-      env: { OPERATOR_TOKEN },
-    });
-    context.client = createApiClient(context.app);
-  });
-  afterAll(async () => {
-    await closeTestApi(context);
-    await context.standIn?.stop();
-  });
-  return context;
-}
-
 describe('the portal with its records in Dataverse', () => {
-  const crm = useCrm();
+  const crm = useCrm({
+    pageSize: 2,
+    standIn: { tokenLifetimeSeconds: 3599 },
+    env: { OPERATOR_TOKEN },
+  });
   const db = () => crm.db.database.db;
   const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as CrmLog;
   const token = (email: string) => crm.issuer.tokenFor(email);

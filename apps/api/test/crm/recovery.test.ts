@@ -1,18 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  demoAccountId,
-  demoContactId,
-  EXAMPLE_CREDENTIALS,
-  startDataverseStandIn,
-  type DataverseStandIn,
-} from '@pp/dataverse-stand-in';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccountId, demoContactId } from '@pp/dataverse-stand-in';
 import { sharedBudget, type RequestBudget } from '../../src/crm-sync/budget.ts';
-import { createCrmConnector, type CrmConnector } from '../../src/crm-sync/connector.ts';
+import { type CrmConnector } from '../../src/crm-sync/connector.ts';
 import type { CrmLog } from '../../src/crm-sync/crm-client.ts';
-import { dataverseClient } from '../../src/crm-sync/dataverse/client.ts';
-import { loadMapping } from '../../src/crm-sync/dataverse/mapping.ts';
 import {
   companies,
   crmLinks,
@@ -21,81 +12,32 @@ import {
   memberships,
   rateLimits,
 } from '../../src/db/schema.ts';
-import { createTestApp } from '../support/app.ts';
-import { createApiClient, type ApiClient } from '../support/client.ts';
-import { closeTestApi } from '../support/context.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { crmConnectorFor, useCrm, type CrmContext } from '../support/crm.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
-import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
 
 // Issue 44, findings 3 and 4, against the stand-in Dataverse: the full read after an expired
 // change token removes what the CRM deleted meanwhile, and the sync's rounds, like the outbox,
 // leave the CRM alone for as long as its Retry-After asks, on every instance, and all instances
 // together stay within the portal's share of Dataverse's service protection limits.
 
-interface Context {
-  standIn: DataverseStandIn;
-  connector: CrmConnector;
-  app: FastifyInstance;
-  client: ApiClient;
-  issuer: TestIssuer;
-  db: TestDatabase;
-  logs: string[];
-}
-
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as unknown as CrmLog;
 
-function connectorFor(context: Context, log: CrmLog, budget?: RequestBudget): CrmConnector {
-  return createCrmConnector({
-    db: context.db.database.db,
-    client: dataverseClient({
-      url: context.standIn.url,
-      authority: context.standIn.url,
-      ...EXAMPLE_CREDENTIALS,
-      mapping: loadMapping(),
-      pageSize: 2,
-      ...(budget ? { budget } : {}),
-    }),
-    log,
-    syncSeconds: 60,
-  });
+function connectorFor(context: CrmContext, log: CrmLog, budget?: RequestBudget): CrmConnector {
+  return crmConnectorFor(context, log, { pageSize: 2, budget });
 }
 
-function useCrm(): Context {
-  const context = { logs: [] as string[] } as Context;
+function useSyncedCrm(): CrmContext {
+  const context = useCrm({ pageSize: 2 });
   beforeAll(async () => {
-    context.standIn = await startDataverseStandIn();
-    context.db = await createTestDatabase();
-    context.issuer = await startTestIssuer();
-    const line =
-      (level: string) =>
-      (...args: unknown[]) => {
-        context.logs.push(`${level} ${args.map((a) => JSON.stringify(a)).join(' ')}`);
-      };
-    context.connector = connectorFor(context, {
-      info: line('info'),
-      warn: line('warn'),
-      error: line('error'),
-    } as CrmLog);
-    context.app = await createTestApp({
-      database: context.db.database,
-      issuer: context.issuer,
-      crm: context.connector,
-    });
-    context.client = createApiClient(context.app);
     await context.connector.connect();
     expect((await context.connector.syncNow()).failed).toEqual([]);
     await context.connector.pushNow();
-  });
-  afterAll(async () => {
-    await closeTestApi(context);
-    await context.standIn?.stop();
   });
   return context;
 }
 
 describe('the full read after an expired change token', () => {
-  const crm = useCrm();
+  const crm = useSyncedCrm();
   const db = () => crm.db.database.db;
   const linked = async (entity: string, crmId: string) =>
     (
@@ -195,7 +137,7 @@ describe('the full read after an expired change token', () => {
 });
 
 describe('sync rounds while the CRM throttles', () => {
-  const crm = useCrm();
+  const crm = useSyncedCrm();
   const db = () => crm.db.database.db;
   const gets = () => crm.standIn.seen.filter((r) => r.method === 'GET').length;
 

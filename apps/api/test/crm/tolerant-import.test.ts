@@ -1,84 +1,30 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CompanySchema, CustomerSchema, EmployeesSchema } from '@pp/contract';
-import {
-  demoAccountId,
-  demoContactId,
-  EXAMPLE_CREDENTIALS,
-  startDataverseStandIn,
-  type DataverseStandIn,
-} from '@pp/dataverse-stand-in';
-import { createCrmConnector, type CrmConnector } from '../../src/crm-sync/connector.ts';
-import type { CrmLog } from '../../src/crm-sync/crm-client.ts';
-import { dataverseClient } from '../../src/crm-sync/dataverse/client.ts';
-import { loadMapping } from '../../src/crm-sync/dataverse/mapping.ts';
+import { demoAccountId, demoContactId } from '@pp/dataverse-stand-in';
 import { asSync } from '../../src/crm-sync/mirror/write-row.ts';
 import { auditLog, companies, crmSyncState, customers } from '../../src/db/schema.ts';
-import { createTestApp } from '../support/app.ts';
-import { createApiClient, type ApiClient } from '../support/client.ts';
-import { closeTestApi } from '../support/context.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
-import { startTestIssuer, type TestIssuer } from '../support/issuer.ts';
 
 // Issue 44, findings 1 and 2: records as CRM users create them in Dynamics, with every column
 // the CRM does not require left empty and countries typed as words, are taken into the portal
 // with the defaults of docs/product.md (the CRM section); a record the portal truly cannot use
 // is reported once, again only when it changes, and listed at the operator endpoint.
 
-const OPERATOR_TOKEN = 'operator-token-of-the-crm-test-0123456789';
-
-interface Context {
-  standIn: DataverseStandIn;
-  connector: CrmConnector;
-  app: FastifyInstance;
-  client: ApiClient;
-  issuer: TestIssuer;
-  db: TestDatabase;
-  logs: string[];
-}
-
 /** A GUID of its own for each record a test creates in the CRM. */
 const guid = (n: number) => `4444${String(n).padStart(4, '0')}-0000-4000-8000-000000000044`;
 
 describe('records as CRM users create them', () => {
-  const crm = { logs: [] as string[] } as Context;
+  const crm = useCrm({
+    pageSize: 5,
+    standIn: { tokenLifetimeSeconds: 3599 },
+    env: { OPERATOR_TOKEN },
+  });
   beforeAll(async () => {
-    crm.standIn = await startDataverseStandIn({ tokenLifetimeSeconds: 3599 });
-    crm.db = await createTestDatabase();
-    crm.issuer = await startTestIssuer();
-    const line =
-      (level: string) =>
-      (...args: unknown[]) => {
-        crm.logs.push(`${level} ${args.map((a) => JSON.stringify(a)).join(' ')}`);
-      };
-    crm.connector = createCrmConnector({
-      db: crm.db.database.db,
-      client: dataverseClient({
-        url: crm.standIn.url,
-        authority: crm.standIn.url,
-        ...EXAMPLE_CREDENTIALS,
-        mapping: loadMapping(),
-        pageSize: 5,
-      }),
-      log: { info: line('info'), warn: line('warn'), error: line('error') } as CrmLog,
-      syncSeconds: 60,
-    });
-    crm.app = await createTestApp({
-      database: crm.db.database,
-      issuer: crm.issuer,
-      crm: crm.connector,
-      env: { OPERATOR_TOKEN },
-    });
-    crm.client = createApiClient(crm.app);
     await crm.connector.connect();
     const first = await crm.connector.syncNow();
     expect(first.failed).toEqual([]);
-  });
-  afterAll(async () => {
-    await closeTestApi(crm);
-    await crm.standIn?.stop();
   });
   const db = () => crm.db.database.db;
   const token = (email: string) => crm.issuer.tokenFor(email);
