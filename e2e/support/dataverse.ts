@@ -100,3 +100,75 @@ export async function throttleCrm(
   });
   expect(response.status()).toBe(204);
 }
+
+async function webApi(request: APIRequestContext, portal: Portal) {
+  return {
+    base: `${dataverseUrl(portal)}/api/data/v9.2`,
+    headers: {
+      authorization: `Bearer ${await token(request, portal)}`,
+      accept: 'application/json',
+      'odata-version': '4.0',
+      'odata-maxversion': '4.0',
+    },
+  };
+}
+
+/**
+ * The navigation property a lookup column is bound by, read from the environment's metadata as
+ * Dynamics' own forms know it: `ReferencingEntityNavigationPropertyName` of the table's
+ * many-to-one relationship for that column (learn.microsoft.com/power-apps/developer/
+ * data-platform/webapi/associate-disassociate-entities-using-web-api). Its case is the schema
+ * name's, which need not be the column's.
+ */
+export async function navigationOf(
+  request: APIRequestContext,
+  portal: Portal,
+  table: string,
+  lookupColumn: string,
+): Promise<string> {
+  const { base, headers } = await webApi(request, portal);
+  const response = await request.get(
+    `${base}/EntityDefinitions(LogicalName='${table}')/ManyToOneRelationships` +
+      '?$select=ReferencingAttribute,ReferencingEntityNavigationPropertyName,ReferencedEntity',
+    { headers },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+  const { value } = (await response.json()) as {
+    value: {
+      ReferencingAttribute: string;
+      ReferencingEntityNavigationPropertyName: string;
+      ReferencedEntity: string;
+    }[];
+  };
+  // A Customer lookup (parentcustomerid) has one relationship per table it may point at.
+  const found = value.find(
+    (r) =>
+      r.ReferencingAttribute === lookupColumn &&
+      (lookupColumn !== 'parentcustomerid' || r.ReferencedEntity === 'account'),
+  );
+  if (!found) throw new Error(`no many-to-one relationship of ${table}.${lookupColumn}`);
+  return found.ReferencingEntityNavigationPropertyName;
+}
+
+/**
+ * A record created as a CRM user's form creates it: the Web API's POST with only the columns the
+ * user filled in (learn.microsoft.com/power-apps/developer/data-platform/webapi/
+ * create-entity-web-api). Returns its id.
+ */
+export async function createInCrm(
+  request: APIRequestContext,
+  portal: Portal,
+  entitySet: string,
+  fields: Row,
+): Promise<string> {
+  const { base, headers } = await webApi(request, portal);
+  const response = await request.post(`${base}/${entitySet}`, {
+    headers: { ...headers, 'content-type': 'application/json' },
+    data: fields,
+  });
+  expect(response.status(), await response.text()).toBe(204);
+  const entityId = response.headers()['odata-entityid'] ?? '';
+  const id = /\(([0-9a-f-]{36})\)$/i.exec(entityId)?.[1];
+  if (!id) throw new Error(`no OData-EntityId in the answer: ${entityId}`);
+  return id;
+}
