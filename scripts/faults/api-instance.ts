@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { endAtExit, sleep } from './processes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../apps/api/src/main.ts', import.meta.url));
 
 export interface ApiInstance {
   name: string;
@@ -20,13 +20,18 @@ export interface ApiInstance {
   output(): string;
 }
 
-/** `npm run serve` with the given settings on top of a clean environment, logging to `logFile`. */
+/**
+ * `npm run serve` with the given settings on top of a clean environment, logging to `logFile`;
+ * of the checkout at `root` (another version's, for the upgrade test), by default this one.
+ */
 export function apiInstance(
   name: string,
   port: number,
   env: Record<string, string>,
   logFile: string,
+  root: string = REPO_ROOT,
 ): ApiInstance {
+  const main = path.join(root, 'apps/api/src/main.ts');
   const log = createWriteStream(logFile, { flags: 'a' });
   let output = '';
   let child: ChildProcess | undefined;
@@ -45,8 +50,8 @@ export function apiInstance(
     name,
     port,
     async start() {
-      const current = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-        cwd: REPO_ROOT,
+      const current = spawn(process.execPath, ['--import', 'tsx', main], {
+        cwd: root,
         env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

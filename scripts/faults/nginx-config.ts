@@ -17,8 +17,8 @@ const UNAVAILABLE = JSON.stringify({
 /**
  * The reverse proxy of docs/operations.md, for a test run: in the foreground, loopback only.
  * - A request whose connection to an instance fails (refused, reset before it was sent) or times
- *   out, or that an instance answers 503 (shutting down, shedding load), goes to the other
- *   instance, once. nginx never passes a POST or PATCH that reached an instance to another one
+ *   out, or that an instance answers 503 (shutting down, shedding load), goes to the next
+ *   instance, each tried at most once. nginx never passes a POST or PATCH that reached an instance to another one
  *   (no `non_idempotent`): it may have been carried out.
  * - What nginx would answer 502/504 itself (an instance died mid-request, or none is left) is the
  *   api's 503 problem with Retry-After: the client tries again later, as after any 503.
@@ -72,7 +72,7 @@ ${servers}
       proxy_read_timeout 60s;
       proxy_send_timeout 60s;
       proxy_next_upstream error timeout http_503;
-      proxy_next_upstream_tries 2;
+      proxy_next_upstream_tries ${upstreams.length};
       proxy_next_upstream_timeout 10s;
       error_page 502 504 =503 @unavailable;
     }
