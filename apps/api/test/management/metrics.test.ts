@@ -66,7 +66,7 @@ describe('the management port', () => {
     portal.management.markStarted();
     const started = await portal.get('/health/started');
     expect(started.status).toBe(200);
-    expect((await started.json()).status).toBe('UP');
+    expect(((await started.json()) as { status: string }).status).toBe('UP');
   });
 
   it('counts requests by call pattern and status with their latency, never by the URL sent', async () => {
