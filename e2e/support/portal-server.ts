@@ -86,6 +86,7 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
   Object.assign(env, {
     PORT: String(port),
     IDP_PORT: String(idpPort),
+    MANAGEMENT_PORT: String(await freePort()),
     IDP_HOST: options.providerHost ?? 'localhost',
     PUBLIC_URL: url,
     DATA_DIR: path.join(folder, 'data'),
@@ -178,6 +179,7 @@ async function startAppOnProvider(
   Object.assign(env, {
     PORT: String(port),
     IDP_PORT: String(await freePort()),
+    MANAGEMENT_PORT: String(await freePort()),
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     OIDC_PROVIDER: provider.kind,

@@ -122,6 +122,7 @@ async function startPortal(databaseUrl: string) {
   Object.assign(env, {
     PORT: String(port),
     IDP_PORT: String(idpPort),
+    MANAGEMENT_PORT: String(await freePort()),
     IDP_HOST: 'localhost',
     PUBLIC_URL: url,
     DATA_DIR: path.join(folder, 'data'),

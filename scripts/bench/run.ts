@@ -213,18 +213,21 @@ try {
     startProcess('apps/api/src/main.ts', {
       ...common,
       PORT: String(ports.server),
+      MANAGEMENT_PORT: String(await freePort()),
       PUBLIC_URL: `http://localhost:${ports.server}`,
       DATABASE_URL: serverUrl(name),
     }),
     startProcess('apps/api/src/main.ts', {
       ...common,
       PORT: String(ports.embedded),
+      MANAGEMENT_PORT: String(await freePort()),
       PUBLIC_URL: `http://localhost:${ports.embedded}`,
       DATA_DIR: dataDir,
     }),
     startProcess('apps/api/src/main.ts', {
       ...common,
       PORT: String(ports.crm),
+      MANAGEMENT_PORT: String(await freePort()),
       PUBLIC_URL: `http://localhost:${ports.crm}`,
       DATABASE_URL: serverUrl(`${name}_crm`),
       CRM_PROVIDER: 'dataverse',

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@pp/testing';
 import { endAtExit, sleep } from './processes.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,6 +37,8 @@ export function apiInstance(
   let output = '';
   let child: ChildProcess | undefined;
   let exited: Promise<number | string> = Promise.resolve(0);
+  // The same management port on every start, as the same public port.
+  let managementPort: number | undefined;
   const inherited = Object.fromEntries(
     ['PATH', 'HOME', 'TMPDIR', 'LANG'].flatMap((k) =>
       process.env[k] ? [[k, process.env[k]]] : [],
@@ -50,9 +53,17 @@ export function apiInstance(
     name,
     port,
     async start() {
+      managementPort ??= await freePort();
       const current = spawn(process.execPath, ['--import', 'tsx', main], {
         cwd: root,
-        env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+        env: {
+          ...inherited,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          MANAGEMENT_PORT: String(managementPort),
+          ...env,
+          PORT: String(port),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = current;

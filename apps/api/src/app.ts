@@ -35,6 +35,8 @@ import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
 import { drainingPlugin } from './plugins/draining.ts';
 import { API_ROUTES, loadRoutes, TEST_ENDPOINT_ROUTES } from './routing/load-routes.ts';
+import type { PortalMetrics } from './management/metrics.ts';
+import { observePortal, refuseManagementPaths } from './management/public-port.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +59,8 @@ export interface AppOptions {
   crm?: CrmConnector | null;
   /** The built web app; absent in api-only tests. */
   web?: WebOptions;
+  /** The metrics the management port serves (the provider adds to them too); absent: its own. */
+  metrics?: PortalMetrics;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -89,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('newsletterLinkKeys', await newsletterLinkKeysOf(config, database.db));
+  observePortal(app, options.metrics);
 
   const requests = requestLogger(config.logLevel, options.logStream);
   app.addHook('onResponse', (request, reply, done) => {
@@ -147,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const route of await loadRoutes(TEST_ENDPOINT_ROUTES)) route.register(app);
   }
   if (config.mailbox) await app.register(mailboxPlugin);
+  refuseManagementPaths(app);
 
   if (options.web) {
     await app.register(webPlugin, options.web);

@@ -52,6 +52,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const crm = crmOf(env, problems);
   const development = developmentOf(env, server, identity.oidc.embedded, problems);
   const mail = mailOf(env, server, problems);
+  const ports = [server.port, ...(identity.oidc.embedded ? [identity.oidc.idpPort] : [])];
+  if (ports.includes(server.managementPort)) {
+    problems.push('MANAGEMENT_PORT must differ from PORT and IDP_PORT');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...server,

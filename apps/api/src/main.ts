@@ -13,6 +13,8 @@ import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
+import { createPortalMetrics, signInEventsOf } from './management/metrics.ts';
+import { startManagementServer, type ManagementServer } from './management/server.ts';
 import type { CrmConnector } from './crm-sync/connector.ts';
 import type { CrmLog } from './crm-sync/crm-client.ts';
 import { crmConnectorOf, crmSetupProblem } from './crm-sync/select.ts';
@@ -112,14 +114,29 @@ async function start(config: Config) {
   const logStream = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
   setInterval(() => logStream.flush(), LOG_FLUSH_MS).unref();
   process.once('exit', () => logStream.flushSync());
+  const metrics = createPortalMetrics();
   const app = await buildApp({
     config,
     database,
     logStream,
     crm,
     web: webBuilt ? { root: WEB_ROOT } : undefined,
+    metrics,
   });
   built.app = app;
+  // Metrics and health (docs/operations.md), answering from now on: `/health/started` once the
+  // portal listens.
+  let management: ManagementServer;
+  try {
+    management = await startManagementServer(app, {
+      port: config.managementPort,
+      host: config.listenHost,
+    });
+  } catch (error) {
+    fail(
+      `The management port ${config.managementPort} could not be opened: ${(error as Error).message}`,
+    );
+  }
   if (!webBuilt) {
     app.log.warn(
       `The web app is not built (${WEB_ROOT}): serving the api only. Run npm run build.`,
@@ -143,13 +160,17 @@ async function start(config: Config) {
 
   let idp: IdentityProvider | undefined;
   if (config.oidc.embedded) {
-    idp = await createIdentityProvider(embeddedProviderOptions(config, database.db, app.log));
+    idp = await createIdentityProvider({
+      ...embeddedProviderOptions(config, database.db, app.log),
+      signInEvents: signInEventsOf(metrics),
+    });
     // On this machine only (the IPv4 loopback); it answers only for the issuer's host (0023).
     await idp.listen(config.oidc.idpPort, config.loopback ? '127.0.0.1' : config.listenHost);
   }
 
   await app.listen({ port: config.port, host: config.listenHost });
   crm?.start();
+  management.markStarted();
   app.log.info(
     {
       url: config.publicUrl.origin,
@@ -193,6 +214,7 @@ async function start(config: Config) {
       crm?.stop(),
       app.close(),
       idp?.close(),
+      management.close(),
     ]);
     clearInterval(sweep);
     await database.close();

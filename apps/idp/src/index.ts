@@ -1,5 +1,10 @@
 export { createIdentityProvider, type IdentityProvider } from './server.ts';
-export type { IdentityProviderOptions, IdpLogger, ServerTimeouts } from './options.ts';
+export type {
+  IdentityProviderOptions,
+  IdpLogger,
+  ServerTimeouts,
+  SignInEvents,
+} from './options.ts';
 export type { IdpDb } from './db/database.ts';
 export type { IdentityMail, IdentityMailer } from './mail.ts';
 export * as idpSchema from './db/schema.ts';

@@ -5,12 +5,20 @@ import type { LegalLinks } from './pages/layout.ts';
 import type { SecondFactorKeyOptions } from './second-factor/key-source.ts';
 import type { SecondFactorKeys } from './second-factor/keys.ts';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './sessions/throttle.ts';
+import type { SignInMethod } from './sessions/sign-in-history.ts';
+import type { StepMode } from './second-factor/second-step-page.ts';
 
 /** The subset of a pino (or Fastify) logger the provider writes to. Never given PII or tokens. */
 export interface IdpLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** What happens at sign-in, counted for the operator's metrics: how, never who. */
+export interface SignInEvents {
+  signIn(method: SignInMethod, outcome: 'success' | 'failure'): void;
+  secondFactorRefused(method: StepMode): void;
 }
 
 /** The Fastify server options that bound how long a request and an idle connection may take. */
@@ -44,6 +52,8 @@ export interface IdentityProviderOptions extends SecondFactorKeyOptions {
   /** The operator's logo as an absolute http(s) URL (`LOGO_URL`); absent: none. */
   logoUrl?: string | undefined;
   logger: IdpLogger;
+  /** Told of each finished or failed sign-in and each refused second factor; absent: nobody. */
+  signInEvents?: SignInEvents | undefined;
   /** Delivers the provider's mails (registration, password reset) in the caller's transaction. */
   mailer: IdentityMailer;
   /** Local parts of shared mailboxes (info, praxis …) that may not become an account. */

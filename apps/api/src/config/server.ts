@@ -49,6 +49,12 @@ export const serverSettings = {
     default: '`3000`',
     description: 'Port of the portal: the web app and the api.',
   },
+  MANAGEMENT_PORT: {
+    schema: port(9000),
+    default: '`9000`',
+    description:
+      'Port of the management interface, as Keycloak has one: Prometheus metrics (`/metrics`) and the health checks (`/health/live`, `/health/ready`, `/health/started`), on the same host as the portal and never on its public port. Keep it behind your firewall: forward only `PORT` ([docs/operations.md](operations.md)).',
+  },
   PUBLIC_URL: {
     schema: origin.optional(),
     default: '`http://localhost:$PORT`',
@@ -88,6 +94,8 @@ export const serverArea: SettingsArea = {
 export interface ServerConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** The management port: metrics and health, on `listenHost` as well. */
+  managementPort: number;
   /** Where the api listens: the loopback host of PUBLIC_URL, else every IPv4 interface. */
   listenHost: string;
   publicUrl: URL;
@@ -116,6 +124,7 @@ export function serverOf(env: Env): ServerConfig {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
+    managementPort: env.MANAGEMENT_PORT,
     listenHost: loopback ? publicUrl.hostname.replace(/^\[(.*)\]$/, '$1') : '0.0.0.0',
     publicUrl,
     loopback,

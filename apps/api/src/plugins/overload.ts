@@ -45,6 +45,7 @@ export const overloadPlugin = fp(
         // infinite delay: nothing was measured, so nothing is shed (second probe, finding 7).
         if (type === 'eventLoopDelay' && !Number.isFinite(value)) return;
         request.log.warn({ type, value }, 'shedding load');
+        request.server.metrics.loadShed.inc({ reason: type });
         void reply
           .code(503)
           .header('retry-after', String(RETRY_AFTER_SECONDS))

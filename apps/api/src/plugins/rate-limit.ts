@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { callOf } from '../management/metrics.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
@@ -84,6 +85,8 @@ export const rateLimitPlugin = fp(
       ...(redis
         ? { redis, nameSpace: 'pp-rate-limit:' }
         : { store: databaseStore(options.database) }),
+      onExceeded: (request) =>
+        app.metrics.rateLimitRefusals.inc({ limit: 'address', call: callOf(request) }),
       errorResponseBuilder: (_request, context) => {
         const error = new Error('rate limited') as Error & {
           statusCode: number;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@pp/contract';
 import { ApiError } from '../lib/http/problem.ts';
+import { callOf } from '../management/metrics.ts';
 
 export interface AccountLimit {
   max: number;
@@ -41,6 +42,7 @@ export const writeLimitPlugin = fp(
       return async (request) => {
         const result = await check(request);
         if (result.isAllowed || !result.isExceeded) return;
+        app.metrics.rateLimitRefusals.inc({ limit: name, call: callOf(request) });
         throw new ApiError(429, ErrorCode.rateLimited, undefined, {
           'retry-after': String(Math.max(1, result.ttlInSeconds)),
         });

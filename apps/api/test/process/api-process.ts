@@ -45,6 +45,7 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       IDP_PORT: String(await freePort()),
+      MANAGEMENT_PORT: String(await freePort()),
       ...env,
       PORT: String(port),
     },

@@ -133,6 +133,7 @@ export async function signIn(
   const verified = checked.use;
   if (outcome.kind === 'failed' || !verified || !account) {
     options.logger.info({ accountId: account?.id }, 'passkey sign-in refused');
+    options.signInEvents?.signIn('passkey', 'failure');
     if (account) {
       const userAgent = keptUserAgent(request.headers['user-agent']);
       await recordFailedSignIn(options.db, {
@@ -151,6 +152,7 @@ export async function signIn(
   if (!verified.userVerified && (await hasConfirmedTotp(options.db, account.id))) {
     // One factor only (possession): an account with a second factor is not signed in by it.
     options.logger.info({ accountId: account.id }, 'passkey without user verification refused');
+    options.signInEvents?.signIn('passkey', 'failure');
     const userAgent = keptUserAgent(request.headers['user-agent']);
     const failure = { email: account.email, userAgent, device, method: 'passkey' } as const;
     await recordFailedSignIn(options.db, failure);

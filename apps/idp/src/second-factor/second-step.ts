@@ -246,7 +246,9 @@ export async function refused(
 ): Promise<void> {
   const { account } = holder;
   deps.options.logger.info({ accountId: account.id, method: mode }, 'second step refused');
+  deps.options.signInEvents?.secondFactorRefused(mode);
   if (holder.kind !== 'sign-in') return;
+  deps.options.signInEvents?.signIn(METHOD_OF_MODE[mode], 'failure');
   const device = knownDevice(request, deps.options.issuer, deps.secrets(), account.email);
   await settleSignInEntry(deps.options.db, holder.attemptId, {
     accountId: account.id,

@@ -86,6 +86,7 @@ export async function completeSignIn(
     return isNew;
   });
   options.logger.info({ accountId: account.id, newBrowser }, signIn.message ?? 'signed in');
+  options.signInEvents?.signIn(signIn.method, 'success');
   const secret = deps.secrets()[0] ?? '';
   void reply.header('set-cookie', deviceCookie(options.issuer, secret, account.email, device));
   const login = { accountId: account.id, ...signIn.login };

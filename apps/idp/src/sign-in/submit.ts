@@ -66,6 +66,7 @@ export async function submitSignIn(
   }
   if (outcome.kind === 'failed') {
     options.logger.info({ waitSeconds: outcome.waitSeconds }, 'sign-in failed');
+    options.signInEvents?.signIn('password', 'failure');
     const userAgent = keptUserAgent(request.headers['user-agent']);
     await recordFailedSignIn(options.db, { email, userAgent, device });
     return sendSignIn(deps, reply, {

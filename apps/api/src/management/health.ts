@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
+import { databaseAnswers } from '../lib/database/liveness.ts';
+
+// The health checks of the management port, shaped as Keycloak's (MicroProfile Health):
+// `{"status":"UP","checks":[{"name":…,"status":…,"data":{…}}]}`, 200 when UP, 503 when DOWN.
+
+export type Status = 'UP' | 'DOWN';
+
+export interface Check {
+  name: string;
+  status: Status;
+  data?: Record<string, string | number | boolean | null>;
+}
+
+export interface Health {
+  status: Status;
+  checks: Check[];
+}
+
+/** The CRM's state waits this long; after it, `unknown` (it never makes the portal unready). */
+const CRM_STATE_TIMEOUT_MS = 1500;
+
+export function healthOf(checks: Check[]): Health {
+  return { status: checks.every((check) => check.status === 'UP') ? 'UP' : 'DOWN', checks };
+}
+
+const check = (name: string, up: boolean, data?: Check['data']): Check => ({
+  name,
+  status: up ? 'UP' : 'DOWN',
+  ...(data ? { data } : {}),
+});
+
+/** The newest migration this version brings (drizzle's `created_at` of its journal entry). */
+let newestMigration: number | undefined;
+const migrated = new WeakSet<Db>();
+
+/**
+ * Whether the database holds every migration of this version (or newer ones: the next version
+ * may have migrated it during a rolling upgrade). Once it did, it always will: asked once.
+ */
+async function migrationsApplied(db: Db): Promise<boolean> {
+  if (migrated.has(db)) return true;
+  newestMigration ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis),
+  );
+  const result = await db
+    .execute(sql`select max(created_at)::float8 as newest from drizzle.__drizzle_migrations`)
+    .catch(() => undefined);
+  const [row] = (result as { rows?: { newest: number | null }[] } | undefined)?.rows ?? [];
+  const applied = Number(row?.newest ?? 0) >= newestMigration;
+  if (applied) migrated.add(db);
+  return applied;
+}
+
+/** What the CRM's sync looks like: never DOWN, since the portal works while the CRM is away. */
+async function crmCheck(app: FastifyInstance): Promise<Check> {
+  const { crm } = app;
+  if (!crm) return check('crm', true, { provider: 'builtin', state: 'ok' });
+  const health = await Promise.race([
+    crm.health(),
+    new Promise<undefined>((resolve) =>
+      setTimeout(() => resolve(undefined), CRM_STATE_TIMEOUT_MS).unref(),
+    ),
+  ]).catch(() => undefined);
+  return check('crm', true, {
+    provider: health?.provider ?? app.config.crm.provider,
+    state: health?.state ?? 'unknown',
+    lastSyncAt: health?.lastSyncAt ?? null,
+    outboxWaiting: health?.outbox.waiting ?? null,
+    outboxParked: health?.outbox.parked ?? null,
+  });
+}
+
+/** `/health/live`: the process runs and answers. */
+export function liveness(): Health {
+  return healthOf([]);
+}
+
+/**
+ * `/health/ready`: the database answers (within 2 s, asked at most once a second), holds this
+ * version's migrations, and the instance is not shutting down. The CRM's state is told, and
+ * never makes it unready.
+ */
+export async function readiness(app: FastifyInstance): Promise<Health> {
+  const [answers, crm] = await Promise.all([databaseAnswers(app.db), crmCheck(app)]);
+  const applied = answers && (await migrationsApplied(app.db));
+  return healthOf([
+    check('database', answers, { kind: app.database.kind }),
+    check('migrations', applied),
+    check('accepting requests', !app.draining),
+    crm,
+  ]);
+}
+
+/** `/health/started`: the start-up (database, migrations, provider, listener) has finished. */
+export function startup(started: boolean): Health {
+  return healthOf([check('start-up', started)]);
+}
