@@ -91,7 +91,10 @@ export function* organisationContacts(size: OrganisationSize): Generator<Row> {
     const first = FIRST[n % FIRST.length]!;
     const last = LAST[(n >>> 3) % LAST.length]!;
     // One in ten of the others has no address; every portal user has one of their own.
-    const email = portal || n % 10 !== 0 ? `${first}.${last}.${n}@example.com`.toLowerCase() : null;
+    const email =
+      portal || n % 10 !== 0
+        ? `${first}.${last.replace('ü', 'ue')}.${n}@example.com`.toLowerCase()
+        : null;
     const parent = portal
       ? practiceAccount(size, practiceOfContact(size, n))
       : n % 7 === 0
