@@ -3,13 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CompanySchema, CustomerSchema, EmployeesSchema } from '@pp/contract';
 import { demoAccountId, demoContactId } from '@pp/dataverse-stand-in';
 import { asSync } from '../../src/crm-sync/mirror/write-row.ts';
-import {
-  auditLog,
-  companies,
-  crmSyncState,
-  customers,
-  memberships,
-} from '../../src/db/schema.ts';
+import { auditLog, companies, crmSyncState, customers, memberships } from '../../src/db/schema.ts';
 import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
 

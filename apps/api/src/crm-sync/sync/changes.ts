@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { crmLinks, crmSyncState } from '../../db/schema.ts';
 import {
   CrmRefused,
