@@ -5,18 +5,17 @@ import { demoRows } from './demo.ts';
 import { DataverseError, errors } from './errors.ts';
 import { Identity } from './identity.ts';
 import { createMetadata } from './metadata.ts';
+import { filterProperties, matches, parseFilter, type FilterNode } from './filter.ts';
 import {
-  filterProperties,
-  matches,
   parseExpand,
-  parseFilter,
   parsePrefer,
   parseQuery,
   parseSelect,
   splitTopLevel,
   type Expand,
-  type FilterNode,
 } from './odata.ts';
+import { keysOfIn, withReadNames } from './query-functions.ts';
+import { DATAVERSE_LIMITS, ServiceProtection, type ServiceProtectionLimits } from './limits.ts';
 import { loadOptionSets, optionSetJson, stableGuid, type OptionSet } from './option-sets.ts';
 import {
   ENTITY_SETS,
@@ -27,6 +26,7 @@ import {
   type EntitySet,
 } from './schema.ts';
 import { etagOf, isGuid, Store, type Row, type StoredRow } from './store.ts';
+import { seedOrganisation, type OrganisationSize } from './seed.ts';
 
 // A stand-in for a Microsoft Dataverse environment's Web API (v9.2) and for the Microsoft
 // identity platform's token endpoint, on one origin: its URL is both DATAVERSE_URL and
@@ -40,6 +40,8 @@ export { stableGuid } from './option-sets.ts';
 export { demoAccountId, demoContactId, demoLocationId } from './demo.ts';
 export { ROLE_VALUES, OPTION_VALUE_BASE, PICKLIST_OPTION_SETS } from './option-sets.ts';
 export { ENTITY_SETS } from './schema.ts';
+export * from './organisation.ts';
+export { DATAVERSE_LIMITS, type ServiceProtectionLimits } from './limits.ts';
 
 export const API_PATH = '/api/data/v9.2';
 
@@ -68,6 +70,14 @@ export interface StandInOptions {
    * the pp_ tables, columns and option sets, for `crm:provision` (src/metadata.ts).
    */
   portalSolution?: boolean;
+  /** Adds a whole organisation's generated records (`organisation.ts`), for a benchmark. */
+  organisation?: OrganisationSize;
+  /**
+   * Enforces Dataverse's service protection limits (`limits.ts`): true for Dataverse's own
+   * (6,000 requests and 20 minutes of execution time in 5 minutes, 52 at once). Default off:
+   * a test suite sends requests faster than one client of a real environment would.
+   */
+  serviceProtection?: boolean | ServiceProtectionLimits;
 }
 
 export interface SeenRequest {
@@ -144,6 +154,11 @@ export const EXAMPLE_CREDENTIALS = {
 } as const;
 
 const MAX_PAGE_SIZE = 5000;
+/**
+ * The longest URL Dataverse takes (Microsoft Learn: "Compose HTTP requests and handle errors",
+ * maximum URL length, webapi/compose-http-requests-handle-errors): 32 KB.
+ */
+const MAX_URL_LENGTH = 32_768;
 
 function cookieEncode(fields: Record<string, string | number>): string {
   const attributes = Object.entries(fields)
@@ -201,6 +216,12 @@ export async function startDataverseStandIn(
       }
     }
   }
+  if (options.organisation) seedOrganisation(store, options.organisation);
+  const protection = options.serviceProtection
+    ? new ServiceProtection(
+        options.serviceProtection === true ? DATAVERSE_LIMITS : options.serviceProtection,
+      )
+    : undefined;
   const metadata = createMetadata(optionSets, { portalSolution: options.portalSolution ?? true });
   let url = '';
   const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
@@ -368,8 +389,7 @@ export async function startDataverseStandIn(
       if (since < trackedFrom) throw errors.expiredVersionStamp();
       const next = cookie.next ? Number(cookie.next) : store.currentVersion;
       const changed = store
-        .rows(entity.set)
-        .filter((stored) => stored.version > since)
+        .changedSince(entity.set, since)
         .map((stored) => ({ id: stored.id, stored }));
       const removed = store
         .removedSince(entity.set, since)
@@ -409,17 +429,47 @@ export async function startDataverseStandIn(
       return { status: 200, headers: preferenceApplied(applied), body };
     }
 
-    let rows = store.rows(entity.set);
     const filterText = query.get('$filter');
+    const orderby = query.get('$orderby');
+    const topText = query.get('$top');
+    const trackFrom = cookie.track ? Number(cookie.track) : store.currentVersion;
+    if (filterText === undefined && orderby === undefined && topText === undefined) {
+      // A page of a whole table by key, as Dataverse's paging cookie continues after the last
+      // key: one more row than the page tells whether a next link follows.
+      const rows = store.rowsAfter(entity.set, cookie.last, pageSize + 1);
+      return collectionPage(entity, rows.slice(0, pageSize), rows.length > pageSize, {
+        query,
+        cookie,
+        select,
+        expands,
+        annotations,
+        tracking,
+        trackFrom,
+        applied,
+        prefer,
+      });
+    }
+    let rows: StoredRow[];
     if (filterText !== undefined) {
-      const filter: FilterNode = parseFilter(filterText);
+      const filter: FilterNode = withReadNames(parseFilter(filterText), (logical) =>
+        queryFunctionProperty(entity, logical),
+      );
       const names = new Set(readableNames(entity));
       for (const name of filterProperties(filter)) {
         if (!names.has(name)) throw errors.unknownProperty(name, entity.logicalName);
       }
-      rows = rows.filter((stored) => matches(filter, stored.row));
+      // An In on the key reads those rows by key instead of scanning the table.
+      const keys = keysOfIn(filter, entity.key);
+      const candidates = keys
+        ? [...new Set(keys)]
+            .sort()
+            .map((key) => store.get(entity.set, key))
+            .filter((stored): stored is StoredRow => stored !== undefined)
+        : store.rows(entity.set);
+      rows = candidates.filter((stored) => matches(filter, stored.row));
+    } else {
+      rows = store.rows(entity.set);
     }
-    const orderby = query.get('$orderby');
     if (orderby !== undefined) {
       const keys = splitTopLevel(orderby).map((item) => {
         const [name, direction = 'asc'] = item.split(/\s+/);
@@ -440,7 +490,6 @@ export async function startDataverseStandIn(
         return 0;
       });
     }
-    const topText = query.get('$top');
     if (topText !== undefined) {
       const top = Number(topText);
       if (!Number.isInteger(top) || top < 0)
@@ -448,7 +497,6 @@ export async function startDataverseStandIn(
       // With $top, Dataverse returns at most that many rows and no next link.
       rows = rows.slice(0, top);
     }
-    const trackFrom = cookie.track ? Number(cookie.track) : store.currentVersion;
     // Paging: by the last key (like Dataverse's paging cookie) when in key order, else by offset.
     let start = 0;
     if (orderby === undefined && cookie.last) {
@@ -459,27 +507,66 @@ export async function startDataverseStandIn(
     }
     const limit = topText !== undefined ? rows.length : pageSize;
     const page = rows.slice(start, start + limit);
+    return collectionPage(entity, page, start + page.length < rows.length, {
+      query,
+      cookie,
+      select,
+      expands,
+      annotations,
+      tracking,
+      trackFrom,
+      applied,
+      prefer,
+      ...(orderby === undefined ? {} : { offset: start + page.length }),
+    });
+  }
+
+  interface PageContext {
+    query: Map<string, string>;
+    cookie: Record<string, string>;
+    select: string[] | undefined;
+    expands: Expand[];
+    annotations: boolean;
+    tracking: boolean;
+    trackFrom: number;
+    applied: string[];
+    prefer: Map<string, string>;
+    /** With `$orderby`: the next page starts at this offset (else after the page's last key). */
+    offset?: number;
+  }
+
+  /** A page of a collection with its next link, or with its delta link when tracking ends. */
+  function collectionPage(entity: EntitySet, page: StoredRow[], more: boolean, at: PageContext) {
+    const base = `${url}${API_PATH}`;
     const body: Row = {
-      '@odata.context': `${base}/$metadata#${entity.set}${contextSelect(select, expands)}${tracking ? '/$delta' : ''}`,
-      value: page.map((stored) => present(entity, stored, select, expands, annotations)),
+      '@odata.context': `${base}/$metadata#${entity.set}${contextSelect(at.select, at.expands)}${at.tracking ? '/$delta' : ''}`,
+      value: page.map((stored) => present(entity, stored, at.select, at.expands, at.annotations)),
     };
-    const rest = new Map(query);
+    const rest = new Map(at.query);
     rest.delete('$skiptoken');
-    if (start + page.length < rows.length) {
+    if (more) {
       const fields: Record<string, string | number> = {
-        pagenumber: Number(cookie.pagenumber ?? 1) + 1,
+        pagenumber: Number(at.cookie.pagenumber ?? 1) + 1,
       };
-      if (orderby === undefined) fields.last = page.at(-1)!.id;
-      else fields.offset = start + page.length;
-      if (tracking) fields.track = trackFrom;
+      if (at.offset === undefined) fields.last = page.at(-1)!.id;
+      else fields.offset = at.offset;
+      if (at.tracking) fields.track = at.trackFrom;
       rest.set('$skiptoken', cookieEncode(fields));
       body['@odata.nextLink'] = `${base}/${entity.set}${queryString(rest)}`;
-    } else if (tracking) {
-      rest.set('$deltatoken', deltaToken(trackFrom));
+    } else if (at.tracking) {
+      rest.set('$deltatoken', deltaToken(at.trackFrom));
       body['@odata.deltaLink'] = `${base}/${entity.set}${queryString(rest)}`;
     }
-    if (tracking && prefer.has('odata.track-changes')) applied.push('odata.track-changes');
+    const applied = [...at.applied];
+    if (at.tracking && at.prefer.has('odata.track-changes')) applied.push('odata.track-changes');
     return { status: 200, headers: preferenceApplied(applied), body };
+  }
+
+  /** A query function's PropertyName as a row is read: a lookup's logical name as `_x_value`. */
+  function queryFunctionProperty(entity: EntitySet, logical: string): string {
+    if (logical.startsWith('_')) throw errors.unknownProperty(logical, entity.logicalName);
+    const column = entity.columns[logical];
+    return column?.kind === 'lookup' ? lookupValueName(logical) : logical;
   }
 
   function preferenceApplied(applied: string[]): Record<string, string> {
@@ -810,7 +897,19 @@ export async function startDataverseStandIn(
       }
       const limited = throttled();
       if (limited) throw limited;
-      return handleData(request, path.slice(API_PATH.length), query, body);
+      if ((request.url ?? '').length > MAX_URL_LENGTH) {
+        throw new DataverseError(
+          414,
+          '0x0',
+          `The URL is longer than ${MAX_URL_LENGTH} characters.`,
+        );
+      }
+      const done = protection?.enter();
+      try {
+        return await handleData(request, path.slice(API_PATH.length), query, body);
+      } finally {
+        done?.();
+      }
     }
     if (options.httpControls && path.startsWith('/_stand-in/')) {
       return control(method, path.slice('/_stand-in/'.length), body);
@@ -915,7 +1014,8 @@ export async function startDataverseStandIn(
 
   const sockets = new Set<Socket>();
   const makeServer = () => {
-    const server = createServer((request, response) => {
+    // Node's own limit of a request's head (16 KB) would refuse a URL Dataverse takes.
+    const server = createServer({ maxHeaderSize: 2 * MAX_URL_LENGTH }, (request, response) => {
       handle(request, response).catch((error: unknown) => {
         response.destroy(error instanceof Error ? error : new Error(String(error)));
       });

@@ -25,11 +25,29 @@ export function etagOf(version: number): string {
   return `W/"${version}"`;
 }
 
+/** The index in sorted `keys` where `key` goes (`after`: the first key greater than it). */
+function insertionPoint(keys: readonly string[], key: string, after: boolean): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const here = keys[middle]!;
+    if (here < key || (after && here === key)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export class Store {
   /** Starts high, like a real environment's row versions, and never repeats. */
   private version = 4_711_000;
   private readonly tables = new Map<string, Map<string, StoredRow>>();
   private readonly removed = new Map<string, Map<string, number>>();
+  /**
+   * Each table's keys in order, kept up to date by `put` and `remove` (null: sorted when next
+   * read), so that a page of a table with a million rows costs a search, not a sort.
+   */
+  private readonly order = new Map<string, string[] | null>();
 
   constructor(readonly optionSets: Map<string, OptionSet>) {
     for (const entity of ENTITY_SETS) {
@@ -52,9 +70,64 @@ export class Store {
     return this.table(set).get(id.toLowerCase());
   }
 
+  /** The table's keys in the order Dataverse returns rows without `$orderby`: by primary key. */
+  private keys(set: string): string[] {
+    let keys = this.order.get(set);
+    if (!keys) {
+      keys = [...this.table(set).keys()].sort();
+      this.order.set(set, keys);
+    }
+    return keys;
+  }
+
   /** Rows in the order Dataverse returns them without `$orderby`: by primary key. */
   rows(set: string): StoredRow[] {
-    return [...this.table(set).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const table = this.table(set);
+    return this.keys(set).map((key) => table.get(key)!);
+  }
+
+  /** At most `count` rows after the key `after` (from the first without it), by primary key. */
+  rowsAfter(set: string, after: string | undefined, count: number): StoredRow[] {
+    const keys = this.keys(set);
+    const start = after === undefined ? 0 : insertionPoint(keys, after, true);
+    const table = this.table(set);
+    return keys.slice(start, start + count).map((key) => table.get(key)!);
+  }
+
+  /** How many rows the table holds. */
+  size(set: string): number {
+    return this.table(set).size;
+  }
+
+  /**
+   * Adds rows (in the stored shape, with their keys) without a version each: a seed of a large
+   * organisation, as if its records had been made before the portal's first look.
+   */
+  seed(set: string, rows: Iterable<Row>): void {
+    const entity = entitySet(set)!;
+    const table = this.table(set);
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    for (const changes of rows) {
+      const key = String(changes[entity.key]).toLowerCase();
+      const version = ++this.version;
+      const row: Row = { ...this.emptyRow(entity), ...changes, createdon: now, modifiedon: now };
+      row[entity.key] = key;
+      row.versionnumber = version;
+      if (set === 'contacts') {
+        row.fullname =
+          [row.firstname, row.lastname].filter((part) => typeof part === 'string').join(' ') ||
+          null;
+      }
+      table.set(key, { id: key, row, version });
+    }
+    this.order.set(set, null);
+  }
+
+  /** Rows changed after `since`, by primary key (a scan of the table, no copy of it). */
+  changedSince(set: string, since: number): StoredRow[] {
+    const changed: StoredRow[] = [];
+    for (const stored of this.table(set).values()) if (stored.version > since) changed.push(stored);
+    return changed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Keys removed after `since`, with the version of their removal. */
@@ -92,13 +165,19 @@ export class Store {
     const stored = { id: key, row, version };
     table.set(key, stored);
     this.removed.get(set)!.delete(key);
+    const keys = this.order.get(set);
+    if (!existing && keys) keys.splice(insertionPoint(keys, key, false), 0, key);
     return stored;
   }
 
   remove(set: string, id: string): boolean {
     const key = id.toLowerCase();
     const existed = this.table(set).delete(key);
-    if (existed) this.removed.get(set)!.set(key, ++this.version);
+    if (existed) {
+      this.removed.get(set)!.set(key, ++this.version);
+      const keys = this.order.get(set);
+      if (keys) keys.splice(insertionPoint(keys, key, false), 1);
+    }
     return existed;
   }
 

@@ -116,6 +116,11 @@ export interface CrmClient {
   changes(entity: CrmEntity, token: string): Promise<CrmChangePage>;
   /** One record by its CRM key, or null when the CRM has none. */
   read(entity: CrmEntity, id: string): Promise<CrmRecord | null>;
+  /**
+   * Records by their CRM keys, a few requests for many keys; keys the CRM does not hold are
+   * left out (the records a membership names that the mirror does not hold yet).
+   */
+  readByIds(entity: CrmEntity, ids: readonly string[]): Promise<CrmRecord[]>;
   /** Applies a write; returns the record's new version (empty for delete). */
   write(write: CrmWrite): Promise<{ etag: string }>;
   /** Every picklist with German and English labels. */

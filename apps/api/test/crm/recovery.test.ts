@@ -57,13 +57,18 @@ describe('the full read after an expired change token', () => {
   };
 
   it('removes the contacts, accounts and memberships the CRM deleted meanwhile, and keeps the rest', async () => {
-    // A contact made in the CRM and taken into the portal by a sync round.
+    // A contact made in the CRM with a membership, taken into the portal by a sync round.
     const contact = '7a000000-0000-4000-8000-000000000001';
+    const contactMembership = '7a000000-0000-4000-8000-000000000002';
     crm.standIn.edit('contacts', contact, {
       ...like('contacts', demoContactId(demo.clara), 'contactid'),
       emailaddress1: 'geht@example.com',
       firstname: 'Greta',
       lastname: 'Geht',
+    });
+    crm.standIn.edit('pp_memberships', contactMembership, {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: demoAccountId('sommer'),
     });
     expect(await crm.connector.syncNow()).toMatchObject({ failed: [], reported: 0 });
     expect(await db().select().from(customers).where(eq(customers.id, contact))).toHaveLength(1);
@@ -91,6 +96,8 @@ describe('the full read after an expired change token', () => {
     // Removed in the CRM, and then the change token expires before the next round.
     // Dataverse removes an account's locations and memberships with it, and a location's
     // assignments (parental relationships).
+    // Dataverse removes a contact's memberships with it (a parental relationship).
+    crm.standIn.remove('pp_memberships', contactMembership);
     crm.standIn.remove('contacts', contact);
     const marktAccount = demoAccountId('markt');
     const atMarkt = (set: string) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CompanySchema, CustomerSchema, EmployeesSchema } from '@pp/contract';
 import { demoAccountId, demoContactId } from '@pp/dataverse-stand-in';
 import { asSync } from '../../src/crm-sync/mirror/write-row.ts';
-import { auditLog, companies, crmSyncState, customers } from '../../src/db/schema.ts';
+import { auditLog, companies, crmSyncState, customers, memberships } from '../../src/db/schema.ts';
 import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
 
@@ -120,6 +120,8 @@ describe('records as CRM users create them', () => {
   it('imports an account with only a name and a city: no customer number, no country', async () => {
     const account = guid(10);
     crm.standIn.edit('accounts', account, { name: 'Praxis Nurname', address1_city: 'Köln' });
+    // A practice of the portal: one of its locations names it (decision 0101).
+    crm.standIn.edit('pp_locations', guid(13), { _pp_accountid_value: account, pp_name: 'Köln' });
     const outcome = await crm.connector.syncNow();
     expect(outcome.failed).toEqual([]);
     expect(outcome.reported).toBe(0);
@@ -174,13 +176,17 @@ describe('records as CRM users create them', () => {
       ['AUT', 'AT'],
       ['Atlantis', null],
     ];
-    typed.forEach(([country], index) =>
+    typed.forEach(([country], index) => {
       crm.standIn.edit('accounts', guid(20 + index), {
         name: `Praxis Land ${index}`,
         address1_city: 'Irgendwo',
         address1_country: country,
-      }),
-    );
+      });
+      crm.standIn.edit('pp_locations', guid(40 + index), {
+        _pp_accountid_value: guid(20 + index),
+        pp_name: `Standort ${index}`,
+      });
+    });
     const outcome = await crm.connector.syncNow();
     expect(outcome.failed).toEqual([]);
     expect(outcome.reported).toBe(0);
@@ -198,9 +204,16 @@ describe('records as CRM users create them', () => {
 
   it('reports a contact without an e-mail address once, again only when it changes', async () => {
     const contact = guid(30);
+    const membership = guid(31);
     crm.standIn.edit('contacts', contact, { firstname: 'Ohne', lastname: 'Adresse' });
-    expect((await crm.connector.syncNow()).reported).toBe(1);
+    crm.standIn.edit('pp_memberships', membership, {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: demoAccountId('sommer'),
+    });
+    // The contact, and its membership, which waits for it.
+    expect((await crm.connector.syncNow()).reported).toBe(2);
     expect(await reports(contact)).toHaveLength(1);
+    expect(await reports(membership)).toHaveLength(1);
     expect((await operatorView()).reported).toContainEqual(
       expect.objectContaining({
         entity: 'customer',
@@ -214,15 +227,25 @@ describe('records as CRM users create them', () => {
     expect(again.failed).toEqual([]);
     expect(again.reported).toBe(0);
     expect(await reports(contact)).toHaveLength(1);
-    // Changed, but still without an address: reported again.
+    expect(await reports(membership)).toHaveLength(1);
+    // Changed, but still without an address: reported again; the membership is not.
     crm.standIn.edit('contacts', contact, { lastname: 'Immer-noch-ohne' });
     expect((await crm.connector.syncNow()).reported).toBe(1);
     expect(await reports(contact)).toHaveLength(2);
-    // Put right in the CRM: taken, and no longer listed.
+    expect(await reports(membership)).toHaveLength(1);
+    // Put right in the CRM: taken with the membership that waited for it, neither listed.
     crm.standIn.edit('contacts', contact, { emailaddress1: 'ohne.adresse@example.com' });
     expect((await crm.connector.syncNow()).reported).toBe(0);
     expect(await db().select().from(customers).where(eq(customers.id, contact))).toHaveLength(1);
+    const { sommer } = await demoPracticeIds(db());
+    expect(
+      await db()
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.customerId, contact), eq(memberships.companyId, sommer))),
+    ).toHaveLength(1);
     expect((await operatorView()).reported.map((r) => r.crmId)).not.toContain(contact);
+    expect((await operatorView()).reported.map((r) => r.crmId)).not.toContain(membership);
     const count = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(customers)

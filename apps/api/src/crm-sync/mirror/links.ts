@@ -52,6 +52,12 @@ export async function saveLink(
     });
 }
 
+/**
+ * The end of the reason a CRM record is reported with while a record it names is missing; the
+ * record is tried again when that one is taken (`sync/references.ts`).
+ */
+export const WAITING_REASON = 'is not in the portal yet';
+
 /** Thrown when a reference points to a record the CRM (or the portal) does not know yet. */
 export class MissingReference extends Error {}
 
@@ -63,6 +69,6 @@ export async function crmIdOf(db: Executor, entity: CrmEntity, portalKey: string
 
 export async function portalKeyOfCrmId(db: Executor, entity: CrmEntity, crmId: string) {
   const link = await linkByCrmId(db, entity, crmId);
-  if (!link) throw new MissingReference(`the CRM's ${entity} ${crmId} is not in the portal yet`);
+  if (!link) throw new MissingReference(`the CRM's ${entity} ${crmId} ${WAITING_REASON}`);
   return link.portalKey;
 }

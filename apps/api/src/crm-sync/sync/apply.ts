@@ -153,25 +153,37 @@ export async function takeRecord(
   return (await report(db, log, record, reason)) ? 'reported' : 'reported before';
 }
 
+/** The database's clock (the links' `synced_at` are written by it), before a read of the CRM. */
+export async function databaseNow(db: Executor): Promise<Date> {
+  const result = await db.execute(sql`select clock_timestamp() as now`);
+  const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
+  return new Date(row!.now);
+}
+
 /** Records taken into the mirror per transaction: fewer commits, short row locks. */
 const RECORDS_PER_TRANSACTION = 50;
 
+/** Takes a page's records and removals; the keys of the records taken go into `taken`. */
 export async function applyPage(
   db: Db,
   log: CrmLog,
   entity: CrmEntity,
-  page: CrmChangePage,
+  page: Pick<CrmChangePage, 'changed' | 'removed'>,
   readAt: Date,
   outcome: SyncOutcome,
+  taken?: string[],
 ) {
   for (let start = 0; start < page.changed.length; start += RECORDS_PER_TRANSACTION) {
     const records = page.changed.slice(start, start + RECORDS_PER_TRANSACTION);
     await db.transaction(async (tx) => {
       await asSync(tx);
       for (const record of records) {
-        const taken = await takeRecord(tx, log, record, readAt);
-        if (taken === 'applied') outcome.applied++;
-        if (taken === 'reported') outcome.reported++;
+        const result = await takeRecord(tx, log, record, readAt);
+        if (result === 'applied') {
+          outcome.applied++;
+          taken?.push(record.id.toLowerCase());
+        }
+        if (result === 'reported') outcome.reported++;
       }
     });
   }

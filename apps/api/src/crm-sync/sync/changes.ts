@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { crmLinks, crmSyncState } from '../../db/schema.ts';
 import {
   CrmRefused,
@@ -11,19 +11,16 @@ import {
   type CrmLog,
 } from '../crm-client.ts';
 import { linkOf } from '../mirror/links.ts';
-import { applyPage, takeRecord, type SyncOutcome } from './apply.ts';
+import { applyPage, databaseNow, takeRecord, type SyncOutcome } from './apply.ts';
 import { queueUnlinked } from './import.ts';
+import { bringReferences, retryWaiting, type SyncContext } from './references.ts';
+import { portalRecordsOf } from './scope.ts';
 
 // The sync's rounds (decision 0061): the first round of each kind of record is a full read that
 // imports what the CRM holds (`import.ts`); later rounds read only the changes since the last one
-// (Dataverse change tracking). Each page goes into the mirror through `apply.ts`.
-
-/** The database's clock (the links' `synced_at` are written by it), before a read of the CRM. */
-async function databaseNow(db: Executor): Promise<Date> {
-  const result = await db.execute(sql`select clock_timestamp() as now`);
-  const [row] = (result as unknown as { rows: { now: string | Date }[] }).rows;
-  return new Date(row!.now);
-}
+// (Dataverse change tracking). Of each page only the portal's records are kept (`scope.ts`,
+// decision 0101); the records they name come by key (`references.ts`); then the page goes into
+// the mirror through `apply.ts`.
 
 /**
  * Removes what a full read no longer found, as a removal reported by change tracking is removed
@@ -35,6 +32,7 @@ async function removeAbsent(
   db: Db,
   log: CrmLog,
   entity: CrmEntity,
+  /** The linked records a full read found: all a full read needs to keep (not every key). */
   present: ReadonlySet<string>,
   readAt: Date,
   outcome: SyncOutcome,
@@ -58,7 +56,7 @@ export async function syncEntity(
   client: CrmClient,
   entity: CrmEntity,
   log: CrmLog,
-): Promise<SyncOutcome> {
+): Promise<SyncOutcome & { full: boolean }> {
   const outcome: SyncOutcome = { applied: 0, removed: 0, reported: 0 };
   const [state] = await db.select().from(crmSyncState).where(eq(crmSyncState.entity, entity));
   let full = !state?.token;
@@ -76,12 +74,25 @@ export async function syncEntity(
     page = await client.readAll(entity);
   }
   // A full read names every record the CRM holds: those linked before it began and named on no
-  // page were removed in the CRM (while a change token expired, say).
+  // page were removed in the CRM (while a change token expired, say). Only linked keys are kept:
+  // a full read of a million contacts keeps the portal's few thousand.
   const fullReadAt = readAt;
   const present = new Set<string>();
+  const context: SyncContext = { db, client, log, outcome, taken: [] };
   for (;;) {
-    if (full) for (const id of page.present ?? page.changed.map((r) => r.id)) present.add(id);
-    await applyPage(db, log, entity, page, readAt, outcome);
+    const scope = await portalRecordsOf(db, entity, page.changed, page.present);
+    if (full) for (const id of scope.linked) present.add(id);
+    await bringReferences(context, scope.records);
+    await applyPage(
+      db,
+      log,
+      entity,
+      { changed: scope.records, removed: page.removed },
+      readAt,
+      outcome,
+      context.taken,
+    );
+    await retryWaiting(context);
     if (!page.next) break;
     readAt = await databaseNow(db);
     page = full ? await client.readAll(entity, page.next) : await client.changes(entity, page.next);
@@ -94,19 +105,30 @@ export async function syncEntity(
       target: crmSyncState.entity,
       set: { token: page.token ?? null, lastSuccessAt: sql`now()`, lastError: null },
     });
-  if (full) await queueUnlinked(db, entity);
-  return outcome;
+  return { ...outcome, full };
 }
 
-/** Every kind of record, references first (practices before the locations that name them). */
+/**
+ * Every kind of record: the portal's own tables first, which bring the contacts and accounts
+ * they name (decision 0101); then the organisation's contacts and accounts, of which only the
+ * portal's are kept.
+ */
 export const SYNC_ORDER: readonly CrmEntity[] = [
+  'location',
+  'membership',
+  'locationAssignment',
+  'practice',
+  'customer',
+];
+/** After a full read, the portal's records the CRM lacks are sent, references first. */
+const QUEUE_ORDER: readonly CrmEntity[] = [
   'practice',
   'customer',
   'location',
   'membership',
   'locationAssignment',
 ];
-if (SYNC_ORDER.length !== CRM_ENTITIES.length)
+if (SYNC_ORDER.length !== CRM_ENTITIES.length || QUEUE_ORDER.length !== CRM_ENTITIES.length)
   throw new Error('crm-sync/sync/changes.ts: SYNC_ORDER');
 
 export interface SyncRound extends SyncOutcome {
@@ -123,9 +145,11 @@ export interface SyncRound extends SyncOutcome {
  */
 export async function syncAll(db: Db, client: CrmClient, log: CrmLog): Promise<SyncRound> {
   const total: SyncRound = { applied: 0, removed: 0, reported: 0, failed: [] };
+  const fullyRead = new Set<CrmEntity>();
   for (const entity of SYNC_ORDER) {
     try {
       const outcome = await syncEntity(db, client, entity, log);
+      if (outcome.full) fullyRead.add(entity);
       total.applied += outcome.applied;
       total.removed += outcome.removed;
       total.reported += outcome.reported;
@@ -146,6 +170,7 @@ export async function syncAll(db: Db, client: CrmClient, log: CrmLog): Promise<S
       }
     }
   }
+  for (const entity of QUEUE_ORDER) if (fullyRead.has(entity)) await queueUnlinked(db, entity);
   if (total.failed.length === 0) {
     await db.execute(sql`update crm_connection set imported_at = now() where imported_at is null`);
   }

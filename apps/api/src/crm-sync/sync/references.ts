@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { CrmClient, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
+import { CRM_REFERENCES } from '../fields.ts';
+import { WAITING_REASON } from '../mirror/links.ts';
+import { applyPage, databaseNow, type SyncOutcome } from './apply.ts';
+import { linkedVersions } from './scope.ts';
+
+// The records the portal's records point to (decision 0101): a membership names a contact and an
+// account, a location its account, an assignment its location and contact, a contact the account
+// it works for. Those the mirror does not hold yet are read by key, a few requests for a page,
+// and taken before the records that name them. And a record that was reported because one it
+// names was missing is tried again when that one is taken — not on every round.
+
+export interface SyncContext {
+  db: Db;
+  client: CrmClient;
+  log: CrmLog;
+  outcome: SyncOutcome;
+  /** Keys of the records taken since the last `retryWaiting` (they may be waited for). */
+  taken: string[];
+}
+
+/** Records named by references, in the order they are read: each kind before those naming it. */
+const READ_ORDER: readonly CrmEntity[] = ['practice', 'location', 'customer'];
+/** A contact names an account; an assignment a location, which names an account: two steps. */
+const MAX_DEPTH = 2;
+
+/** Reads and takes the records `records` name that the mirror does not link yet. */
+export async function bringReferences(
+  context: SyncContext,
+  records: readonly CrmRecord[],
+  depth = 0,
+): Promise<void> {
+  const named = new Map<CrmEntity, Set<string>>();
+  for (const record of records) {
+    for (const [field, target] of Object.entries(CRM_REFERENCES)) {
+      const value = record.fields[field];
+      if (typeof value === 'string' && value !== '') {
+        const ids = named.get(target) ?? new Set<string>();
+        named.set(target, ids.add(value.toLowerCase()));
+      }
+    }
+  }
+  for (const entity of READ_ORDER) {
+    const ids = [...(named.get(entity) ?? [])];
+    if (ids.length === 0) continue;
+    const linked = await linkedVersions(context.db, entity, ids);
+    const missing = ids.filter((id) => !linked.has(id));
+    if (missing.length === 0) continue;
+    await readAndTake(context, entity, missing, depth);
+  }
+}
+
+async function readAndTake(
+  context: SyncContext,
+  entity: CrmEntity,
+  ids: readonly string[],
+  depth: number,
+) {
+  const { db, client, log, outcome } = context;
+  const readAt = await databaseNow(db);
+  const records = await client.readByIds(entity, ids);
+  if (records.length === 0) return;
+  if (depth < MAX_DEPTH) await bringReferences(context, records, depth + 1);
+  log.info({ entity, read: records.length }, 'CRM records a portal record names are read by key');
+  await applyPage(
+    db,
+    log,
+    entity,
+    { changed: records, removed: [] },
+    readAt,
+    outcome,
+    context.taken,
+  );
+}
+
+/**
+ * Tries again the reported records that wait for one just taken: their reason names its key
+ * ("the CRM's customer <key> is not in the portal yet", `mirror/links.ts`).
+ */
+export async function retryWaiting(context: SyncContext): Promise<void> {
+  const taken = new Set(context.taken);
+  context.taken.length = 0;
+  if (taken.size === 0) return;
+  const result = await context.db.execute(sql`
+    select entity, crm_id::text as id, reason from crm_reports
+    where reason like ${`%${WAITING_REASON}`}`);
+  const rows = (result as unknown as { rows: { entity: CrmEntity; id: string; reason: string }[] })
+    .rows;
+  const waiting = new Map<CrmEntity, string[]>();
+  for (const row of rows) {
+    const key = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(row.reason);
+    if (!key || !taken.has(key[0].toLowerCase())) continue;
+    waiting.set(row.entity, [...(waiting.get(row.entity) ?? []), row.id]);
+  }
+  for (const [entity, ids] of waiting) {
+    context.log.info({ entity, waiting: ids.length }, 'reported CRM records are tried again');
+    await readAndTake(context, entity, ids, 0);
+  }
+  context.taken.length = 0;
+}
