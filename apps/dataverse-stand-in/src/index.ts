@@ -21,7 +21,6 @@ import { loadOptionSets, optionSetJson, stableGuid, type OptionSet } from './opt
 import {
   ENTITY_SETS,
   entitySet,
-  lookupByNavigation,
   lookupValueName,
   readableNames,
   type EntitySet,
@@ -68,6 +67,12 @@ export interface StandInOptions {
    * the pp_ tables, columns and option sets, for `crm:provision` (src/metadata.ts).
    */
   portalSolution?: boolean;
+  /**
+   * The publisher prefix as the portal's schema names write it (`PP`: `PP_AccountId`), so that
+   * lookups are navigated by mixed-case names as in an environment a maker set up; default: the
+   * schema names are the logical names (`pp_accountid`).
+   */
+  schemaPrefix?: string;
 }
 
 export interface SeenRequest {
@@ -201,7 +206,11 @@ export async function startDataverseStandIn(
       }
     }
   }
-  const metadata = createMetadata(optionSets, { portalSolution: options.portalSolution ?? true });
+  const metadata = createMetadata(optionSets, {
+    portalSolution: options.portalSolution ?? true,
+    schemaPrefix: options.schemaPrefix,
+  });
+  store.lookupOf = (entity, navigation) => metadata.lookupByNavigation(entity, navigation);
   let url = '';
   const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
   const seen: SeenRequest[] = [];
@@ -250,7 +259,7 @@ export async function startDataverseStandIn(
     }
     out[entity.key] = stored.id;
     for (const expand of expands) {
-      const lookup = lookupByNavigation(entity, expand.navigation)!;
+      const lookup = store.lookupOf(entity, expand.navigation)!;
       const targetId = stored.row[lookupValueName(lookup.column)] as string | null;
       const target = entitySet(lookup.target)!;
       const related = targetId ? store.get(lookup.target, targetId) : undefined;
@@ -290,7 +299,7 @@ export async function startDataverseStandIn(
 
   function checkExpands(entity: EntitySet, expands: Expand[]) {
     for (const expand of expands) {
-      const lookup = lookupByNavigation(entity, expand.navigation);
+      const lookup = store.lookupOf(entity, expand.navigation);
       if (!lookup) throw errors.unknownProperty(expand.navigation, entity.logicalName);
       checkSelect(entitySet(lookup.target)!, expand.select);
     }
