@@ -15,6 +15,12 @@ import { runCli } from '../../src/cli/crm-metadata.ts';
 import type { CrmEntity, CrmRecord } from '../../src/crm-sync/crm-client.ts';
 import { dataverseClient } from '../../src/crm-sync/dataverse/client.ts';
 import { loadMapping, parseMapping } from '../../src/crm-sync/dataverse/mapping.ts';
+import {
+  checkMetadata,
+  provisionMetadata,
+} from '../../src/crm-sync/dataverse/provision/provision.ts';
+import { clientCredentialsTokens } from '../../src/crm-sync/dataverse/token.ts';
+import { DataverseWebApi } from '../../src/crm-sync/dataverse/web-api.ts';
 
 // Issue 44, finding 5: Dataverse names a lookup's navigation property by the relationship's
 // ReferencingEntityNavigationPropertyName, for a custom lookup its case-sensitive SchemaName
@@ -24,7 +30,15 @@ import { loadMapping, parseMapping } from '../../src/crm-sync/dataverse/mapping.
 // "Query table definitions using the Web API",
 // https://learn.microsoft.com/power-apps/developer/data-platform/webapi/query-metadata-web-api).
 
-const demo = { anna: 'anna.schmidt@example.com', ben: 'ben.weber@example.com' };
+const demo = { anna: 'anna.sommer@example.com', ben: 'ben.krause@example.com' };
+
+type MappingJson = {
+  entities: Record<string, { fields: Record<string, Record<string, unknown>> }>;
+};
+function defaultMappingJson(): MappingJson {
+  const url = new URL('../../src/crm-sync/dataverse/default-mapping.json', import.meta.url);
+  return JSON.parse(readFileSync(url, 'utf8')) as MappingJson;
+}
 
 describe('an environment whose schema names are written PP_AccountId', () => {
   let standIn: DataverseStandIn;
@@ -108,14 +122,7 @@ describe('an environment whose schema names are written PP_AccountId', () => {
   });
 
   it('crm:check names a navigation property of the mapping that the metadata spells otherwise', async () => {
-    const json = JSON.parse(
-      readFileSync(
-        new URL('../../src/crm-sync/dataverse/default-mapping.json', import.meta.url),
-        'utf8',
-      ),
-    ) as {
-      entities: Record<string, { fields: Record<string, Record<string, unknown>> }>;
-    };
+    const json = defaultMappingJson();
     json.entities.location!.fields.practiceId!.navigation = 'pp_accountid';
     const file = path.join(tmpdir(), `mapping-${randomUUID()}.json`);
     writeFileSync(file, JSON.stringify(json));
@@ -138,5 +145,50 @@ describe('an environment whose schema names are written PP_AccountId', () => {
     expect(lines.join('\n')).toContain(
       'lookup pp_location.pp_accountid is navigated as PP_AccountId, the mapping says pp_accountid',
     );
+  });
+});
+
+describe('crm:provision with navigation names in the mapping', () => {
+  let standIn: DataverseStandIn;
+  beforeAll(async () => {
+    standIn = await startDataverseStandIn({ portalSolution: false });
+  });
+  afterAll(() => standIn.stop());
+
+  it('creates the lookup under the SchemaName that gives the mapping its navigation name', async () => {
+    const json = defaultMappingJson();
+    json.entities.location!.fields.practiceId!.navigation = 'pp_AccountId';
+    const mapping = parseMapping(json, 'a test mapping');
+    const api = new DataverseWebApi(
+      standIn.url,
+      clientCredentialsTokens({
+        authority: standIn.url,
+        ...EXAMPLE_CREDENTIALS,
+        scope: `${standIn.url}/.default`,
+      }),
+    );
+    const report = await provisionMetadata(api, { mapping });
+    expect(report.steps).toContain(
+      'create lookup pp_location.pp_accountid to account (navigation pp_AccountId)',
+    );
+    expect((await checkMetadata(api, { mapping })).problems).toEqual([]);
+
+    const id = randomUUID();
+    await dataverseClient({
+      url: standIn.url,
+      authority: standIn.url,
+      ...EXAMPLE_CREDENTIALS,
+      mapping,
+    }).write({
+      operationId: randomUUID(),
+      entity: 'location',
+      id,
+      kind: 'create',
+      fields: { practiceId: demoAccountId('sommer'), name: 'Haus D', status: 'enabled' },
+    });
+    expect(standIn.seen.at(-1)?.body).toHaveProperty(['pp_AccountId@odata.bind']);
+    expect(standIn.record('pp_locations', id)).toMatchObject({
+      _pp_accountid_value: demoAccountId('sommer'),
+    });
   });
 });

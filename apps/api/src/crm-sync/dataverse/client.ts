@@ -12,6 +12,7 @@ import {
 } from '../crm-client.ts';
 import type { RequestBudget } from '../budget.ts';
 import type { DataverseMapping, EntityMapping } from './mapping.ts';
+import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
 import {
   bodyOf,
@@ -71,6 +72,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     timeoutMs,
   });
   const api = new DataverseWebApi(settings.url, tokens, timeoutMs, settings.budget);
+  const navigations = navigationNames(api, mapping);
 
   const optionSets = new Map<string, readonly OptionEntry[]>();
   const loadedAt = new Map<string, number>();
@@ -185,8 +187,9 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
       throw refusal(answer, what);
     }
 
+    const lookups = await navigations.of(entity);
     const body = await withOptionSets(spec, (sets, strict) =>
-      bodyOf(spec, change.fields, sets, strict),
+      bodyOf(spec, change.fields, sets, strict, lookups),
     );
     // An upsert (PATCH on the key) made conditional: `If-None-Match: *` only creates, so a
     // create retried after a lost answer meets its own record (412); `If-Match` only updates,
