@@ -73,6 +73,12 @@ export interface StandInOptions {
    * schema names are the logical names (`pp_accountid`).
    */
   schemaPrefix?: string;
+  /** The OrganizationId WhoAmI answers (default: one derived from a fixed name). */
+  organisationId?: string;
+  /** Client certificates (PEM) registered for the example application (`identity.ts`). */
+  certificates?: string[];
+  /** The example application's only valid secret; default: any non-empty secret. */
+  clientSecret?: string;
 }
 
 export interface SeenRequest {
@@ -136,6 +142,8 @@ export interface DataverseStandIn {
   remove(entitySet: string, id: string): boolean;
   /** Writes to the set for which `predicate` holds answer 400; the returned function lifts it. */
   refuse(entitySet: string, predicate: RefusePredicate): () => void;
+  /** Another environment answers from now on: WhoAmI gives this OrganizationId. */
+  setOrganisationId(id: string): void;
   /** A token for `curl` or a test: what the token endpoint would issue. */
   issueToken(): string;
   optionSets: Map<string, OptionSet>;
@@ -212,6 +220,8 @@ export async function startDataverseStandIn(
   });
   store.lookupOf = (entity, navigation) => metadata.lookupByNavigation(entity, navigation);
   let url = '';
+  /** WhoAmI's OrganizationId: which environment answers. */
+  let organisationId = options.organisationId ?? stableGuid('organization');
   const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
   const seen: SeenRequest[] = [];
   const seenLimit = options.seenLimit ?? 10_000;
@@ -701,7 +711,7 @@ export async function startDataverseStandIn(
           '@odata.context': `${url}${API_PATH}/$metadata#Microsoft.Dynamics.CRM.WhoAmIResponse`,
           BusinessUnitId: stableGuid('businessunit'),
           UserId: stableGuid('applicationuser'),
-          OrganizationId: stableGuid('organization'),
+          OrganizationId: organisationId,
         },
       };
     }
@@ -982,6 +992,9 @@ export async function startDataverseStandIn(
       await listen(server, port);
     },
     setThrottle,
+    setOrganisationId(id) {
+      organisationId = id;
+    },
     expireTokens: () => identity.expireAll(),
     expireChangeTracking() {
       trackedFrom = store.currentVersion;

@@ -241,6 +241,14 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     read,
     write,
 
+    async organisation() {
+      // Microsoft Learn: "WhoAmI Function" (webapi/reference/whoami).
+      const answer = await api.send('GET', 'WhoAmI');
+      const id = (answer.body as { OrganizationId?: unknown } | null)?.OrganizationId;
+      if (answer.status !== 200 || typeof id !== 'string') throw refusal(answer, 'WhoAmI');
+      return id.toLowerCase();
+    },
+
     async picklists() {
       const lists = await Promise.all(
         PICKLIST_NAMES.map(async (list) => {
