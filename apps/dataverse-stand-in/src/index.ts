@@ -222,7 +222,10 @@ export async function startDataverseStandIn(
   let url = '';
   /** WhoAmI's OrganizationId: which environment answers. */
   let organisationId = options.organisationId ?? stableGuid('organization');
-  const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
+  const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599, {
+    ...(options.certificates ? { certificates: options.certificates } : {}),
+    ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+  });
   const seen: SeenRequest[] = [];
   const seenLimit = options.seenLimit ?? 10_000;
   const refusals = new Map<string, Set<RefusePredicate>>();
@@ -846,7 +849,7 @@ export async function startDataverseStandIn(
       if (what === 'oauth2/v2.0/token') {
         if (method !== 'POST') return { status: 405, body: { error: 'invalid_request' } };
         const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const answer = identity.token(tenant!, new URLSearchParams(text), basic);
+        const answer = await identity.token(tenant!, new URLSearchParams(text), basic);
         return {
           ...answer,
           headers: { 'cache-control': 'no-store, no-cache', pragma: 'no-cache' },
@@ -1027,17 +1030,8 @@ export async function startDataverseStandIn(
       return () => set.delete(predicate);
     },
     issueToken() {
-      const answer = identity.token(
-        EXAMPLE_CREDENTIALS.tenantId,
-        new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: EXAMPLE_CREDENTIALS.clientId,
-          client_secret: EXAMPLE_CREDENTIALS.clientSecret,
-          scope: `${url}/.default`,
-        }),
-        undefined,
-      );
-      return answer.body.access_token as string;
+      const answer = identity.issue(EXAMPLE_CREDENTIALS.tenantId, EXAMPLE_CREDENTIALS.clientId);
+      return answer.access_token as string;
     },
   };
   return controls;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { crmConnection } from '../db/schema.ts';
 import { crmAwayMs, noteCrmAway, notingAway } from './away.ts';
-import { CrmUnavailable, type CrmClient, type CrmLog } from './crm-client.ts';
+import { CRM_ENTITIES, CrmUnavailable, type CrmClient, type CrmLog } from './crm-client.ts';
 import { crmHealth, type CrmHealth } from './health.ts';
 import { organisationGuard } from './organisation.ts';
 import { forgetSentWrites, pushOutbox, type OutboxOutcome } from './outbox/round.ts';
@@ -97,7 +97,9 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       if (away > 0) return { applied: 0, removed: 0, reported: 0, failed: [], crmAwayMs: away };
       const check = await allowed(true);
       if (!check.ok) {
-        return { applied: 0, removed: 0, reported: 0, failed: [], crmAwayMs: check.awayMs };
+        // Nothing was synced: every kind of record waits for the next round.
+        const failed = [...CRM_ENTITIES];
+        return { applied: 0, removed: 0, reported: 0, failed, crmAwayMs: check.awayMs };
       }
       const outcome = await syncAll(db, client, log);
       await noteCrmAway(db, outcome.crmAwayMs);

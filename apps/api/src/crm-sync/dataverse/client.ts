@@ -12,6 +12,7 @@ import {
 } from '../crm-client.ts';
 import type { RequestBudget } from '../budget.ts';
 import type { DataverseMapping, EntityMapping } from './mapping.ts';
+import type { ClientCertificate } from './certificate.ts';
 import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
 import {
@@ -39,7 +40,9 @@ export interface DataverseSettings {
   url: string;
   tenantId: string;
   clientId: string;
-  clientSecret: string;
+  /** One of the two: the client secret, or the certificate that signs a client assertion. */
+  clientSecret?: string | undefined;
+  clientCertificate?: ClientCertificate | undefined;
   /** DATAVERSE_AUTHORITY: https://login.microsoftonline.com, or a stand-in. */
   authority: string;
   mapping: DataverseMapping;
@@ -68,6 +71,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     tenantId: settings.tenantId,
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
+    clientCertificate: settings.clientCertificate,
     scope: `${settings.url.replace(/\/+$/, '')}/.default`,
     timeoutMs,
   });
