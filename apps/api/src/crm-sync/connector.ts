@@ -81,6 +81,8 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       return { ok: (await guard.refusal(ask)) === null };
     } catch (error) {
       if (!(error instanceof CrmUnavailable)) throw error;
+      // A sync round says why (a refused token, an unreachable CRM); pushes only wait.
+      if (ask) log.warn({ err: error }, 'the CRM sync round could not reach the CRM');
       await noteCrmAway(db, error.retryAfterMs);
       return { ok: false, awayMs: error.retryAfterMs ?? 0 };
     }
