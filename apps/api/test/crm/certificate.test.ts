@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as x509 from '@peculiar/x509';
-import { EXAMPLE_CREDENTIALS, startDataverseStandIn } from '@pp/dataverse-stand-in';
+import { EXAMPLE_CREDENTIALS } from '@pp/dataverse-stand-in';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createCrmConnector } from '../../src/crm-sync/connector.ts';
@@ -25,7 +25,7 @@ import { useCrm } from '../support/crm.ts';
 // https://learn.microsoft.com/entra/identity-platform/v2-oauth2-client-creds-grant-flow.
 // Certificates are made here, at test time; no private key is kept in the repository.
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 async function certificate(name: string, days = 30): Promise<{ pem: string; certificate: string }> {
   const algorithm = {
@@ -37,7 +37,7 @@ async function certificate(name: string, days = 30): Promise<{ pem: string; cert
   const keys = (await webcrypto.subtle.generateKey(algorithm, true, [
     'sign',
     'verify',
-  ])) as CryptoKeyPair;
+  ])) as webcrypto.CryptoKeyPair;
   const now = Date.now();
   const made = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',
