@@ -48,7 +48,7 @@ export const crmSettings = {
   },
   DATAVERSE_CLIENT_CERTIFICATE: {
     schema: z.string().optional(),
-    description: `${WITH_DATAVERSE} instead of a secret, that application's certificate: the path of a PEM file with the certificate and its unencrypted RSA private key, or that PEM text itself. The token request then carries a client assertion signed with it (PS256, \`x5t#S256\`); the certificate (without its key) is uploaded to the app registration in Entra ID ([docs/operations.md](operations.md), "The CRM").`,
+    description: `${WITH_DATAVERSE} instead of a secret, that application's certificate: a PEM file's path, or the PEM itself, with the certificate and its unencrypted RSA key. Tokens are then asked for with a client assertion signed by it ([docs/operations.md](operations.md), "The CRM").`,
   },
   DATAVERSE_AUTHORITY: {
     schema: origin.default('https://login.microsoftonline.com'),
