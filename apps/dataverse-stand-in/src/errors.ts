@@ -33,6 +33,18 @@ export const errors = {
       '0x80060888',
       `The property '${property}' does not exist on type 'Microsoft.Dynamics.CRM.${logicalName}'. Make sure to only use property names that are defined by the type or mark the type as open type.`,
     ),
+  /**
+   * `<name>@odata.bind` where no single-valued navigation property has that name: the OData
+   * parser compares names case-sensitively, so `pp_accountid` for `pp_AccountId` lands here
+   * (Microsoft Learn: "Troubleshoot Dataverse Web API client errors",
+   * https://learn.microsoft.com/troubleshoot/power-platform/power-apps/dataverse/web-api-client-errors).
+   */
+  undeclaredNavigation: (property: string, logicalName: string) =>
+    new DataverseError(
+      400,
+      '0x80048d19',
+      `Error identified in Payload provided by the user for Entity :'${logicalName}', For more information on this error please follow this help link https://go.microsoft.com/fwlink/?linkid=2195293  ---->  InnerException : Microsoft.OData.ODataException: An undeclared property '${property}' which only has property annotations in the payload but no property value was found in the payload. In OData, only declared navigation properties and declared named streams can be represented as properties without values.`,
+    ),
   invalidValue: (message: string) => new DataverseError(400, '0x80048d19', message),
   badRequest: (message: string) => new DataverseError(400, '0x0', message),
   notFound: (logicalName: string, id: string) =>

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { CLIENT_ASSERTION_TYPE, ClientAssertions } from './client-assertion.ts';
 
 // The stand-in's Microsoft identity platform: the OAuth 2.0 client credentials grant at
 // `/{tenant}/oauth2/v2.0/token` and the discovery documents a library such as MSAL reads
 // (learn.microsoft.com/entra/identity-platform/v2-oauth2-client-creds-grant-flow). Any
 // well-formed tenant and client id (GUIDs) and any non-empty secret are accepted; the scope must
-// be `<environment URL>/.default`, as for Dataverse. Tokens are opaque to the client but look
+// be `<environment URL>/.default`, as for Dataverse. With `clientSecret` only that secret is
+// taken (AADSTS7000215 otherwise); with `certificates`, a client assertion signed by one of them
+// is taken too, checked as Entra ID does (`client-assertion.ts`). Tokens are opaque to the client but look
 // like Entra's (a JWT with aud, iss, tid, appid, exp), so a person with curl can read them.
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,13 +49,22 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 export class Identity {
   private readonly tokens = new Map<string, IssuedToken>();
 
+  private readonly assertions: ClientAssertions;
+
   constructor(
     private readonly url: () => string,
     public lifetimeSeconds: number,
-  ) {}
+    private readonly credentials: { certificates?: string[]; clientSecret?: string } = {},
+  ) {
+    this.assertions = new ClientAssertions(credentials.certificates ?? []);
+  }
 
   /** POST /{tenant}/oauth2/v2.0/token with a form body. */
-  token(tenant: string, form: URLSearchParams, basic: string | undefined): TokenAnswer {
+  async token(
+    tenant: string,
+    form: URLSearchParams,
+    basic: string | undefined,
+  ): Promise<TokenAnswer> {
     if (!GUID.test(tenant)) {
       return entraError(
         400,
@@ -102,6 +114,34 @@ export class Identity {
         `Application with identifier '${clientId}' was not found in the directory '${tenant}'.`,
       );
     }
+    const assertion = form.get('client_assertion');
+    if (assertion !== null) {
+      if (form.get('client_assertion_type') !== CLIENT_ASSERTION_TYPE) {
+        return entraError(
+          400,
+          'invalid_request',
+          900144,
+          "The request body must contain the following parameter: 'client_assertion_type'.",
+        );
+      }
+      const endpoint = `${this.url()}/${tenant}/oauth2/v2.0/token`;
+      const verdict = await this.assertions.verify(assertion, clientId, tenant, endpoint);
+      if ('code' in verdict) {
+        return entraError(401, 'invalid_client', verdict.code, verdict.description);
+      }
+      secret = 'assertion';
+    } else if (
+      secret &&
+      this.credentials.clientSecret !== undefined &&
+      secret !== this.credentials.clientSecret
+    ) {
+      return entraError(
+        401,
+        'invalid_client',
+        7000215,
+        `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
+      );
+    }
     if (!secret) {
       return entraError(
         401,
@@ -137,6 +177,12 @@ export class Identity {
         `The resource principal named ${asked} was not found in the tenant named ${tenant}.`,
       );
     }
+    return { status: 200, body: this.issue(tenant, clientId) };
+  }
+
+  /** A token for `clientId`, as the token endpoint answers it. */
+  issue(tenant: string, clientId: string): Record<string, unknown> {
+    const resource = this.url();
     const now = Math.floor(Date.now() / 1000);
     const exp = now + this.lifetimeSeconds;
     const accessToken = [
@@ -156,13 +202,10 @@ export class Identity {
     ].join('.');
     this.tokens.set(accessToken, { tenant, clientId, expiresAt: exp * 1000 });
     return {
-      status: 200,
-      body: {
-        token_type: 'Bearer',
-        expires_in: this.lifetimeSeconds,
-        ext_expires_in: this.lifetimeSeconds,
-        access_token: accessToken,
-      },
+      token_type: 'Bearer',
+      expires_in: this.lifetimeSeconds,
+      ext_expires_in: this.lifetimeSeconds,
+      access_token: accessToken,
     };
   }
 

@@ -20,7 +20,6 @@ import { loadOptionSets, optionSetJson, stableGuid, type OptionSet } from './opt
 import {
   ENTITY_SETS,
   entitySet,
-  lookupByNavigation,
   lookupValueName,
   readableNames,
   type EntitySet,
@@ -78,6 +77,18 @@ export interface StandInOptions {
    * a test suite sends requests faster than one client of a real environment would.
    */
   serviceProtection?: boolean | ServiceProtectionLimits;
+  /**
+   * The publisher prefix as the portal's schema names write it (`PP`: `PP_AccountId`), so that
+   * lookups are navigated by mixed-case names as in an environment a maker set up; default: the
+   * schema names are the logical names (`pp_accountid`).
+   */
+  schemaPrefix?: string;
+  /** The OrganizationId WhoAmI answers (default: one derived from a fixed name). */
+  organisationId?: string;
+  /** Client certificates (PEM) registered for the example application (`identity.ts`). */
+  certificates?: string[];
+  /** The example application's only valid secret; default: any non-empty secret. */
+  clientSecret?: string;
 }
 
 export interface SeenRequest {
@@ -141,6 +152,8 @@ export interface DataverseStandIn {
   remove(entitySet: string, id: string): boolean;
   /** Writes to the set for which `predicate` holds answer 400; the returned function lifts it. */
   refuse(entitySet: string, predicate: RefusePredicate): () => void;
+  /** Another environment answers from now on: WhoAmI gives this OrganizationId. */
+  setOrganisationId(id: string): void;
   /** A token for `curl` or a test: what the token endpoint would issue. */
   issueToken(): string;
   optionSets: Map<string, OptionSet>;
@@ -222,9 +235,18 @@ export async function startDataverseStandIn(
         options.serviceProtection === true ? DATAVERSE_LIMITS : options.serviceProtection,
       )
     : undefined;
-  const metadata = createMetadata(optionSets, { portalSolution: options.portalSolution ?? true });
+  const metadata = createMetadata(optionSets, {
+    portalSolution: options.portalSolution ?? true,
+    schemaPrefix: options.schemaPrefix,
+  });
+  store.lookupOf = (entity, navigation) => metadata.lookupByNavigation(entity, navigation);
   let url = '';
-  const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599);
+  /** WhoAmI's OrganizationId: which environment answers. */
+  let organisationId = options.organisationId ?? stableGuid('organization');
+  const identity = new Identity(() => url, options.tokenLifetimeSeconds ?? 3599, {
+    ...(options.certificates ? { certificates: options.certificates } : {}),
+    ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+  });
   const seen: SeenRequest[] = [];
   const seenLimit = options.seenLimit ?? 10_000;
   const refusals = new Map<string, Set<RefusePredicate>>();
@@ -271,7 +293,7 @@ export async function startDataverseStandIn(
     }
     out[entity.key] = stored.id;
     for (const expand of expands) {
-      const lookup = lookupByNavigation(entity, expand.navigation)!;
+      const lookup = store.lookupOf(entity, expand.navigation)!;
       const targetId = stored.row[lookupValueName(lookup.column)] as string | null;
       const target = entitySet(lookup.target)!;
       const related = targetId ? store.get(lookup.target, targetId) : undefined;
@@ -311,7 +333,7 @@ export async function startDataverseStandIn(
 
   function checkExpands(entity: EntitySet, expands: Expand[]) {
     for (const expand of expands) {
-      const lookup = lookupByNavigation(entity, expand.navigation);
+      const lookup = store.lookupOf(entity, expand.navigation);
       if (!lookup) throw errors.unknownProperty(expand.navigation, entity.logicalName);
       checkSelect(entitySet(lookup.target)!, expand.select);
     }
@@ -779,7 +801,7 @@ export async function startDataverseStandIn(
           '@odata.context': `${url}${API_PATH}/$metadata#Microsoft.Dynamics.CRM.WhoAmIResponse`,
           BusinessUnitId: stableGuid('businessunit'),
           UserId: stableGuid('applicationuser'),
-          OrganizationId: stableGuid('organization'),
+          OrganizationId: organisationId,
         },
       };
     }
@@ -926,7 +948,7 @@ export async function startDataverseStandIn(
       if (what === 'oauth2/v2.0/token') {
         if (method !== 'POST') return { status: 405, body: { error: 'invalid_request' } };
         const basic = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const answer = identity.token(tenant!, new URLSearchParams(text), basic);
+        const answer = await identity.token(tenant!, new URLSearchParams(text), basic);
         return {
           ...answer,
           headers: { 'cache-control': 'no-store, no-cache', pragma: 'no-cache' },
@@ -1073,6 +1095,9 @@ export async function startDataverseStandIn(
       await listen(server, port);
     },
     setThrottle,
+    setOrganisationId(id) {
+      organisationId = id;
+    },
     expireTokens: () => identity.expireAll(),
     expireChangeTracking() {
       trackedFrom = store.currentVersion;
@@ -1105,17 +1130,8 @@ export async function startDataverseStandIn(
       return () => set.delete(predicate);
     },
     issueToken() {
-      const answer = identity.token(
-        EXAMPLE_CREDENTIALS.tenantId,
-        new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: EXAMPLE_CREDENTIALS.clientId,
-          client_secret: EXAMPLE_CREDENTIALS.clientSecret,
-          scope: `${url}/.default`,
-        }),
-        undefined,
-      );
-      return answer.body.access_token as string;
+      const answer = identity.issue(EXAMPLE_CREDENTIALS.tenantId, EXAMPLE_CREDENTIALS.clientId);
+      return answer.access_token as string;
     },
   };
   return controls;

@@ -130,7 +130,32 @@ const SYSTEM_TYPES: Record<string, [string, string]> = {
   versionnumber: ['BigInt', 'BigIntType'],
 };
 
-function tableOf(entity: EntitySet, portal: boolean, state: MetadataState): TableMeta | undefined {
+/** The words of the stand-in's own names as a maker types them: `pp_accountid` -> `AccountId`. */
+const WORDS: Record<string, string> = {
+  accountid: 'AccountId',
+  contactid: 'ContactId',
+  locationid: 'LocationId',
+  locationassignment: 'LocationAssignment',
+};
+
+/**
+ * The SchemaName of one of the portal's names with a publisher prefix written `schemaPrefix`
+ * (`PP` gives `PP_AccountId`); its logical name stays all lower case. A custom lookup's
+ * navigation property is named as its SchemaName ("Web API Navigation properties",
+ * https://learn.microsoft.com/power-apps/developer/data-platform/webapi/web-api-navigation-properties).
+ */
+export function schemaNameOf(logicalName: string, schemaPrefix: string | undefined): string {
+  if (!schemaPrefix || !logicalName.startsWith('pp_')) return logicalName;
+  const rest = logicalName.slice('pp_'.length);
+  return `${schemaPrefix}_${WORDS[rest] ?? rest.charAt(0).toUpperCase() + rest.slice(1)}`;
+}
+
+function tableOf(
+  entity: EntitySet,
+  portal: boolean,
+  state: MetadataState,
+  schemaPrefix: string | undefined,
+): TableMeta | undefined {
   const custom = entity.logicalName.startsWith('pp_');
   if (custom && !portal) return undefined;
   const attributes = new Map<string, AttributeMeta>();
@@ -142,6 +167,7 @@ function tableOf(entity: EntitySet, portal: boolean, state: MetadataState): Tabl
     if (own && !portal) continue;
     const [type, typeName] = SYSTEM_TYPES[name] ?? TYPES[column.kind];
     const meta = attribute(name, type, typeName, own);
+    meta.schemaName = schemaNameOf(name, schemaPrefix);
     if (column.kind === 'choice' || column.kind === 'choices') meta.optionSet = column.optionSet;
     if (column.kind === 'date') meta.format = 'DateOnly';
     if (column.kind === 'lookup') {
@@ -161,7 +187,11 @@ function tableOf(entity: EntitySet, portal: boolean, state: MetadataState): Tabl
           referencedAttribute: `${referenced}id`,
           referencingEntity: entity.logicalName,
           referencingAttribute: name,
-          navigation: customer ? `${name}_${referenced}` : column.navigation,
+          navigation: customer
+            ? `${name}_${referenced}`
+            : schemaPrefix
+              ? meta.schemaName
+              : column.navigation,
           isCustom: own,
         });
       }
@@ -178,7 +208,9 @@ function tableOf(entity: EntitySet, portal: boolean, state: MetadataState): Tabl
   return {
     metadataId: stableGuid(`entity:${entity.logicalName}`),
     logicalName: entity.logicalName,
-    schemaName: custom ? entity.logicalName : display.charAt(0).toUpperCase() + display.slice(1),
+    schemaName: custom
+      ? schemaNameOf(entity.logicalName, schemaPrefix)
+      : display.charAt(0).toUpperCase() + display.slice(1),
     entitySetName: entity.set,
     primaryIdAttribute: entity.key,
     // The stand-in's pp_memberships and pp_locationassignments hold no name column.
@@ -200,12 +232,19 @@ export const PORTAL_PUBLISHER_ID = stableGuid('publisher:pp');
 
 /**
  * The definitions at start. `portalSolution` false removes the `pp_` option sets from the shared
- * map too, so that `GlobalOptionSetDefinitions` no longer lists them.
+ * map too, so that `GlobalOptionSetDefinitions` no longer lists them. `schemaPrefix` (`PP`, `Pp`)
+ * writes the publisher prefix of the portal's schema names in that case, as a maker may have.
  */
 export function initialMetadata(
   optionSets: Map<string, OptionSet>,
   portalSolution: boolean,
+  schemaPrefix?: string,
 ): MetadataState {
+  if (schemaPrefix !== undefined && schemaPrefix.toLowerCase() !== 'pp') {
+    throw new Error(
+      `schemaPrefix must be the prefix pp in some case (PP, Pp), not ${schemaPrefix}`,
+    );
+  }
   const state: MetadataState = {
     tables: new Map(),
     relationships: [],
@@ -249,7 +288,7 @@ export function initialMetadata(
     });
   }
   for (const entity of ENTITY_SETS) {
-    const table = tableOf(entity, portalSolution, state);
+    const table = tableOf(entity, portalSolution, state, schemaPrefix);
     if (table) state.tables.set(table.logicalName, table);
   }
   return state;

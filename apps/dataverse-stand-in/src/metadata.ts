@@ -6,6 +6,7 @@ import { createDefinitions } from './metadata-create.ts';
 import { readRows } from './metadata-rows.ts';
 import { parseExpand, parseSelect } from './odata.ts';
 import { optionSetJson, type OptionSet } from './option-sets.ts';
+import type { EntitySet } from './schema.ts';
 
 // The Web API's metadata endpoints (Microsoft Learn: "Use the Web API with table definitions",
 // https://learn.microsoft.com/power-apps/developer/data-platform/webapi/use-web-api-metadata):
@@ -28,6 +29,15 @@ export interface MetadataAnswer {
 
 export interface Metadata {
   state: MetadataState;
+  /**
+   * The lookup column behind a single-valued navigation property of `entity`, by the
+   * relationships' ReferencingEntityNavigationPropertyName, compared case-sensitively as the
+   * Web API's OData parser does; undefined when there is none.
+   */
+  lookupByNavigation(
+    entity: EntitySet,
+    navigation: string,
+  ): { column: string; target: string } | undefined;
   /** Whether the environment has a table with this entity set name (`pp_locations`). */
   hasEntitySet(set: string): boolean;
   /** Answers a metadata request; undefined for a path that is not one (the data side's). */
@@ -51,9 +61,9 @@ function keyOf(text: string): { name?: string; value: string } {
 
 export function createMetadata(
   optionSets: Map<string, OptionSet>,
-  options: { portalSolution?: boolean } = {},
+  options: { portalSolution?: boolean; schemaPrefix?: string | undefined } = {},
 ): Metadata {
-  const state = initialMetadata(optionSets, options.portalSolution ?? true);
+  const state = initialMetadata(optionSets, options.portalSolution ?? true, options.schemaPrefix);
   const create = createDefinitions(state);
 
   function tableByKey(text: string): TableMeta {
@@ -156,6 +166,13 @@ export function createMetadata(
 
   return {
     state,
+    lookupByNavigation(entity, navigation) {
+      const found = state.relationships.find(
+        (r) => r.referencingEntity === entity.logicalName && r.navigation === navigation,
+      );
+      const target = found && state.tables.get(found.referencedEntity)?.entitySetName;
+      return found && target ? { column: found.referencingAttribute, target } : undefined;
+    },
     hasEntitySet: (set) => [...state.tables.values()].some((t) => t.entitySetName === set),
     handle(method, path, query, body, headers, base) {
       const parts = path.replace(/^\//, '').split('/');

@@ -1,6 +1,12 @@
 import { errors } from './errors.ts';
 import type { OptionSet } from './option-sets.ts';
-import { ENTITY_SETS, entitySet, lookupValueName, type EntitySet } from './schema.ts';
+import {
+  ENTITY_SETS,
+  entitySet,
+  lookupByNavigation,
+  lookupValueName,
+  type EntitySet,
+} from './schema.ts';
 
 // The stand-in's rows. Each row is kept as the Web API reads it (lookups as `_x_value`), with a
 // version from one counter for the whole environment, like Dataverse's row version: the ETag is
@@ -48,6 +54,11 @@ export class Store {
    * read), so that a page of a table with a million rows costs a search, not a sort.
    */
   private readonly order = new Map<string, string[] | null>();
+  /** The lookup behind a navigation property; the environment's metadata once it exists. */
+  lookupOf: (
+    entity: EntitySet,
+    navigation: string,
+  ) => { column: string; target: string } | undefined = lookupByNavigation;
 
   constructor(readonly optionSets: Map<string, OptionSet>) {
     for (const entity of ENTITY_SETS) {
@@ -204,13 +215,9 @@ export class Store {
       if (property.startsWith('@odata.')) continue;
       if (property.endsWith('@odata.bind')) {
         const navigation = property.slice(0, -'@odata.bind'.length);
-        const column = Object.entries(entity.columns).find(
-          ([, type]) => type.kind === 'lookup' && type.navigation === navigation,
-        );
-        if (!column || column[1].kind !== 'lookup') {
-          throw errors.invalidBodyProperty(navigation, entity.logicalName);
-        }
-        changes[lookupValueName(column[0])] = this.bind(column[1].target, value);
+        const lookup = this.lookupOf(entity, navigation);
+        if (!lookup) throw errors.undeclaredNavigation(navigation, entity.logicalName);
+        changes[lookupValueName(lookup.column)] = this.bind(lookup.target, value);
         continue;
       }
       if (property === entity.key) {

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import {
+  readClientCertificate,
+  type ClientCertificate,
+} from '../crm-sync/dataverse/certificate.ts';
 import type { Env } from './environment.ts';
 import { origin, wholeNumber, type SettingsArea } from './setting.ts';
 
@@ -40,7 +44,11 @@ export const crmSettings = {
   },
   DATAVERSE_CLIENT_SECRET: {
     schema: z.string().optional(),
-    description: `${WITH_DATAVERSE} that application's client secret.`,
+    description: `${WITH_DATAVERSE} that application's client secret; or else \`DATAVERSE_CLIENT_CERTIFICATE\`, not both.`,
+  },
+  DATAVERSE_CLIENT_CERTIFICATE: {
+    schema: z.string().optional(),
+    description: `${WITH_DATAVERSE} instead of a secret, that application's certificate: a PEM file's path, or the PEM itself, with the certificate and its unencrypted RSA key. Tokens are then asked for with a client assertion signed by it ([docs/operations.md](operations.md), "The CRM").`,
   },
   DATAVERSE_AUTHORITY: {
     schema: origin.default('https://login.microsoftonline.com'),
@@ -52,6 +60,12 @@ export const crmSettings = {
     default: '`900`',
     description:
       "Requests to Dataverse a minute, all instances together, and 200 ms of request time for each: the default stays within Dataverse's service protection limits of 6,000 requests and 20 minutes in any 5 minutes. Past it the outbox and the sync wait for the next minute. `0` counts nothing (a stand-in without those limits).",
+  },
+  DATAVERSE_CONCURRENT_REQUESTS: {
+    schema: wholeNumber(1, 52, 'must be a whole number from 1 to 52').default(8),
+    default: '`8`',
+    description:
+      'Requests to Dataverse one instance sends at once; more wait their turn. Dataverse takes 52 at once per application user, from all instances together: the default holds for up to six instances; with more, set it to 52 divided by their number ([docs/operations.md](operations.md), "The CRM").',
   },
   DATAVERSE_MAPPING_FILE: {
     schema: z.string().optional(),
@@ -85,7 +99,9 @@ export type CrmSettings =
       url: string;
       tenantId: string;
       clientId: string;
-      clientSecret: string;
+      /** Exactly one of the two (DATAVERSE_CLIENT_SECRET or DATAVERSE_CLIENT_CERTIFICATE). */
+      clientSecret: string | undefined;
+      clientCertificate: ClientCertificate | undefined;
       /** Microsoft's sign-in host, or a stand-in's. */
       authority: string;
       /** A JSON file with the mapping of fields to tables and columns; unset: the default. */
@@ -93,6 +109,8 @@ export type CrmSettings =
       syncSeconds: number;
       /** The portal's share of the service protection limits (`crm-sync/budget.ts`); 0: none. */
       requestsPerMinute: number;
+      /** Requests one instance sends at once (`crm-sync/budget.ts`). */
+      concurrentRequests: number;
     };
 
 export interface CrmConfig {
@@ -105,18 +123,35 @@ export interface CrmConfig {
 function crmSettingsOf(env: Env, problems: string[]): CrmSettings {
   if (env.CRM_PROVIDER === 'builtin') return { provider: 'builtin' };
   const { DATAVERSE_URL, DATAVERSE_TENANT_ID, DATAVERSE_CLIENT_ID, DATAVERSE_CLIENT_SECRET } = env;
-  const missing = Object.entries({
-    DATAVERSE_URL,
-    DATAVERSE_TENANT_ID,
-    DATAVERSE_CLIENT_ID,
-    DATAVERSE_CLIENT_SECRET,
-  })
+  const missing = Object.entries({ DATAVERSE_URL, DATAVERSE_TENANT_ID, DATAVERSE_CLIENT_ID })
     .filter(([, value]) => value === undefined)
     .map(([name]) => name);
   for (const name of missing) {
     problems.push(`${name} is needed with CRM_PROVIDER=dataverse`);
   }
-  if (!DATAVERSE_URL || !DATAVERSE_TENANT_ID || !DATAVERSE_CLIENT_ID || !DATAVERSE_CLIENT_SECRET) {
+  const certificateSetting = env.DATAVERSE_CLIENT_CERTIFICATE;
+  let clientCertificate: ClientCertificate | undefined;
+  if (DATAVERSE_CLIENT_SECRET !== undefined && certificateSetting !== undefined) {
+    problems.push(
+      'DATAVERSE_CLIENT_SECRET and DATAVERSE_CLIENT_CERTIFICATE are both set: set one of them (the certificate is the safer one)',
+    );
+  } else if (DATAVERSE_CLIENT_SECRET === undefined && certificateSetting === undefined) {
+    problems.push(
+      'DATAVERSE_CLIENT_CERTIFICATE or DATAVERSE_CLIENT_SECRET is needed with CRM_PROVIDER=dataverse',
+    );
+  } else if (certificateSetting !== undefined) {
+    try {
+      clientCertificate = readClientCertificate(certificateSetting);
+    } catch (error) {
+      problems.push(`DATAVERSE_CLIENT_CERTIFICATE ${(error as Error).message}`);
+    }
+  }
+  if (
+    !DATAVERSE_URL ||
+    !DATAVERSE_TENANT_ID ||
+    !DATAVERSE_CLIENT_ID ||
+    (!DATAVERSE_CLIENT_SECRET && !clientCertificate)
+  ) {
     return { provider: 'builtin' };
   }
   return {
@@ -125,10 +160,12 @@ function crmSettingsOf(env: Env, problems: string[]): CrmSettings {
     tenantId: DATAVERSE_TENANT_ID.toLowerCase(),
     clientId: DATAVERSE_CLIENT_ID.toLowerCase(),
     clientSecret: DATAVERSE_CLIENT_SECRET,
+    clientCertificate,
     authority: new URL(env.DATAVERSE_AUTHORITY).origin,
     mappingFile: env.DATAVERSE_MAPPING_FILE,
     syncSeconds: env.CRM_SYNC_SECONDS,
     requestsPerMinute: env.DATAVERSE_REQUESTS_PER_MINUTE,
+    concurrentRequests: env.DATAVERSE_CONCURRENT_REQUESTS,
   };
 }
 

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { crmConnection } from '../db/schema.ts';
 import { crmAwayMs, noteCrmAway, notingAway } from './away.ts';
-import type { CrmClient, CrmLog } from './crm-client.ts';
+import { CRM_ENTITIES, CrmUnavailable, type CrmClient, type CrmLog } from './crm-client.ts';
 import { crmHealth, type CrmHealth } from './health.ts';
+import { organisationGuard } from './organisation.ts';
 import { forgetSentWrites, pushOutbox, type OutboxOutcome } from './outbox/round.ts';
 import { refreshCustomer, syncAll, type SyncRound } from './sync/changes.ts';
 import { refreshPicklists } from './sync/picklists.ts';
@@ -72,6 +73,21 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
     return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
+  // Another organisation than the mirror's stops everything that reads or writes the CRM
+  // (`organisation.ts`); a sync round asks the CRM which one answers, the others use the answer.
+  const guard = organisationGuard(db, client, log);
+  async function allowed(ask: boolean): Promise<{ awayMs?: number; ok: boolean }> {
+    try {
+      return { ok: (await guard.refusal(ask)) === null };
+    } catch (error) {
+      if (!(error instanceof CrmUnavailable)) throw error;
+      // A sync round says why (a refused token, an unreachable CRM); pushes only wait.
+      if (ask) log.warn({ err: error }, 'the CRM sync round could not reach the CRM');
+      await noteCrmAway(db, error.retryAfterMs);
+      return { ok: false, awayMs: error.retryAfterMs ?? 0 };
+    }
+  }
+
   const connector: CrmConnector = {
     client,
     async connect() {
@@ -81,6 +97,12 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
     async syncNow() {
       const away = await crmAwayMs(db);
       if (away > 0) return { applied: 0, removed: 0, reported: 0, failed: [], crmAwayMs: away };
+      const check = await allowed(true);
+      if (!check.ok) {
+        // Nothing was synced: every kind of record waits for the next round.
+        const failed = [...CRM_ENTITIES];
+        return { applied: 0, removed: 0, reported: 0, failed, crmAwayMs: check.awayMs };
+      }
       const outcome = await syncAll(db, client, log);
       await noteCrmAway(db, outcome.crmAwayMs);
       return outcome;
@@ -88,14 +110,19 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
     async pushNow() {
       const away = await crmAwayMs(db);
       if (away > 0) return { pushed: 0, retried: 0, parked: 0, merged: 0, crmAwayMs: away };
+      const check = await allowed(false);
+      if (!check.ok)
+        return { pushed: 0, retried: 0, parked: 0, merged: 0, crmAwayMs: check.awayMs };
       const outcome = await pushOutbox(db, client, log, { stopped: () => stopping });
       await noteCrmAway(db, outcome.crmAwayMs);
       return outcome;
     },
-    refreshPicklists: () => notingAway(db, () => refreshPicklists(db, client)),
+    refreshPicklists: async () =>
+      (await allowed(false)).ok ? notingAway(db, () => refreshPicklists(db, client)) : 0,
     refreshDue: (customerId) => Date.now() - (refreshed.get(customerId) ?? 0) >= syncSeconds * 1000,
     async refreshPerson(customerId) {
       if (!connector.refreshDue(customerId) || (await crmAwayMs(db)) > 0) return;
+      if (!(await allowed(false)).ok) return;
       refreshed.set(customerId, Date.now());
       if (refreshed.size > 10_000) refreshed.clear();
       await notingAway(db, () => refreshCustomer(db, client, log, customerId));

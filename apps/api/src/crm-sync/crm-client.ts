@@ -125,6 +125,8 @@ export interface CrmClient {
   write(write: CrmWrite): Promise<{ etag: string }>;
   /** Every picklist with German and English labels. */
   picklists(): Promise<CrmPicklistEntry[]>;
+  /** Which organisation (environment) answers (Dataverse: WhoAmI's OrganizationId). */
+  organisation?(): Promise<string>;
 }
 
 /** Where the CRM's workers write what happened: the app's logger. */

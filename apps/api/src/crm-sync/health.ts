@@ -2,6 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { crmConnection, crmLinks, crmReports, crmSyncState } from '../db/schema.ts';
 import { CRM_ENTITIES } from './crm-client.ts';
+import { organisationText } from './organisation.ts';
 
 // What an operator sees of the CRM sync (`GET /operator/crm`, docs/operations.md): the outbox's
 // depth, the last sync of each kind of record, the CRM records it did not take, and a state.
@@ -13,6 +14,11 @@ export interface CrmHealth {
   /** When the first import of every kind of record finished; null while it has not. */
   importedAt: string | null;
   outbox: { waiting: number; oldestWaitingAt: string | null; parked: number };
+  /**
+   * The CRM organisation the mirror belongs to, and another one an instance met (`seen`): then
+   * the sync and the outbox stand still and `problem` says why (`organisation.ts`).
+   */
+  organisation: { id: string | null; seen: string | null; problem: string | null };
   entities: Awaited<ReturnType<typeof syncHealth>>;
   /** How many CRM records the portal did not take, and the latest of them with their reason. */
   reportedCount: number;
@@ -105,12 +111,20 @@ export async function crmHealth(
     lastSyncAt === null ||
     Date.now() - Date.parse(lastSyncAt) > behindMs ||
     (outbox.oldestWaitingAt !== null && Date.now() - Date.parse(outbox.oldestWaitingAt) > behindMs);
+  const organisation = {
+    id: connection?.organisationId ?? null,
+    seen: connection?.otherOrganisationId ?? null,
+    problem: connection?.otherOrganisationId
+      ? organisationText(connection.organisationId ?? '(none)', connection.otherOrganisationId)
+      : null,
+  };
   return {
     provider,
-    state: failing ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
+    state: failing || organisation.seen ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
     lastSyncAt,
     importedAt: connection?.importedAt?.toISOString() ?? null,
     outbox,
+    organisation,
     entities,
     reportedCount: reported.count,
     reported: reported.records,

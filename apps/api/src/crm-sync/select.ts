@@ -23,9 +23,10 @@ export function crmConnectorOf(config: Config, db: Db, log: CrmLog): CrmConnecto
     tenantId: settings.tenantId,
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
+    clientCertificate: settings.clientCertificate,
     authority: settings.authority,
     mapping: loadMapping(settings.mappingFile),
-    budget: sharedBudget(db, settings.requestsPerMinute),
+    budget: sharedBudget(db, settings.requestsPerMinute, settings.concurrentRequests),
   });
   return createCrmConnector({ db, client, log, syncSeconds: settings.syncSeconds });
 }

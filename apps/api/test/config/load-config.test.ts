@@ -309,10 +309,12 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
       tenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
       clientId: '00000000-1111-2222-3333-444444444444',
       clientSecret: 'secret value',
+      clientCertificate: undefined,
       authority: 'https://login.microsoftonline.com',
       mappingFile: undefined,
       syncSeconds: 60,
       requestsPerMinute: 900,
+      concurrentRequests: 8,
     });
   });
 
@@ -321,7 +323,7 @@ describe('loadConfig: the customer-relationship backend (decision 0061)', () => 
       'DATAVERSE_URL is needed with CRM_PROVIDER=dataverse',
       'DATAVERSE_TENANT_ID is needed with CRM_PROVIDER=dataverse',
       'DATAVERSE_CLIENT_ID is needed with CRM_PROVIDER=dataverse',
-      'DATAVERSE_CLIENT_SECRET is needed with CRM_PROVIDER=dataverse',
+      'DATAVERSE_CLIENT_CERTIFICATE or DATAVERSE_CLIENT_SECRET is needed with CRM_PROVIDER=dataverse',
     ]);
   });
 

@@ -12,6 +12,8 @@ import {
 } from '../crm-client.ts';
 import type { RequestBudget } from '../budget.ts';
 import type { DataverseMapping, EntityMapping } from './mapping.ts';
+import type { ClientCertificate } from './certificate.ts';
+import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
 import {
   bodyOf,
@@ -38,7 +40,9 @@ export interface DataverseSettings {
   url: string;
   tenantId: string;
   clientId: string;
-  clientSecret: string;
+  /** One of the two: the client secret, or the certificate that signs a client assertion. */
+  clientSecret?: string | undefined;
+  clientCertificate?: ClientCertificate | undefined;
   /** DATAVERSE_AUTHORITY: https://login.microsoftonline.com, or a stand-in. */
   authority: string;
   mapping: DataverseMapping;
@@ -77,10 +81,12 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     tenantId: settings.tenantId,
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
+    clientCertificate: settings.clientCertificate,
     scope: `${settings.url.replace(/\/+$/, '')}/.default`,
     timeoutMs,
   });
   const api = new DataverseWebApi(settings.url, tokens, timeoutMs, settings.budget);
+  const navigations = navigationNames(api, mapping);
 
   const optionSets = new Map<string, readonly OptionEntry[]>();
   const loadedAt = new Map<string, number>();
@@ -224,8 +230,9 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
       throw refusal(answer, what);
     }
 
+    const lookups = await navigations.of(entity);
     const body = await withOptionSets(spec, (sets, strict) =>
-      bodyOf(spec, change.fields, sets, strict),
+      bodyOf(spec, change.fields, sets, strict, lookups),
     );
     // An upsert (PATCH on the key) made conditional: `If-None-Match: *` only creates, so a
     // create retried after a lost answer meets its own record (412); `If-Match` only updates,
@@ -277,6 +284,14 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     read,
     readByIds,
     write,
+
+    async organisation() {
+      // Microsoft Learn: "WhoAmI Function" (webapi/reference/whoami).
+      const answer = await api.send('GET', 'WhoAmI');
+      const id = (answer.body as { OrganizationId?: unknown } | null)?.OrganizationId;
+      if (answer.status !== 200 || typeof id !== 'string') throw refusal(answer, 'WhoAmI');
+      return id.toLowerCase();
+    },
 
     async picklists() {
       const lists = await Promise.all(

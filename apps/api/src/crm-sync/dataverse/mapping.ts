@@ -47,14 +47,16 @@ const multichoiceField = z.strictObject({
 });
 /**
  * A lookup: read as `_<column>_value`, written as `<navigation>@odata.bind: "/<target>(<id>)"`.
- * `targetTable` (logical name) is for polymorphic lookups such as `parentcustomerid`: a value
- * pointing at another table is read as empty.
+ * The navigation property's name is case-sensitive (`pp_AccountId`); left out, it is read from
+ * the environment's metadata (`navigation.ts`); given, it is used as it is and `crm:check` (and
+ * the start) compare it with the metadata. `targetTable` (logical name) is for polymorphic
+ * lookups such as `parentcustomerid`: a value pointing at another table is read as empty.
  */
 const lookupField = z.strictObject({
   ...note,
   kind: z.literal('lookup'),
   column: logicalName,
-  navigation: logicalName,
+  navigation: logicalName.optional(),
   target: logicalName,
   targetTable: logicalName.optional(),
 });

@@ -1,4 +1,5 @@
 import { CrmUnavailable } from '../crm-client.ts';
+import { CLIENT_ASSERTION_TYPE, clientAssertion, type ClientCertificate } from './certificate.ts';
 
 // OAuth 2.0 client credentials against Microsoft Entra ID (RFC 6749 §4.4; Microsoft Learn:
 // "Microsoft identity platform and the OAuth 2.0 client credentials flow",
@@ -12,7 +13,9 @@ export interface ClientCredentials {
   authority: string;
   tenantId: string;
   clientId: string;
-  clientSecret: string;
+  /** One of the two: the client secret, or the certificate that signs a client assertion. */
+  clientSecret?: string | undefined;
+  clientCertificate?: ClientCertificate | undefined;
   /** `${DATAVERSE_URL}/.default`: the application permissions granted to the app user. */
   scope: string;
   timeoutMs?: number;
@@ -52,9 +55,18 @@ export function clientCredentialsTokens(settings: ClientCredentials): TokenSourc
     const body = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: settings.clientId,
-      client_secret: settings.clientSecret,
       scope: settings.scope,
     });
+    // "Second case: access token request with a certificate" of the client credentials flow.
+    if (settings.clientCertificate) {
+      body.set('client_assertion_type', CLIENT_ASSERTION_TYPE);
+      body.set(
+        'client_assertion',
+        await clientAssertion(settings.clientCertificate, settings.clientId, endpoint, now()),
+      );
+    } else {
+      body.set('client_secret', settings.clientSecret ?? '');
+    }
     let response: Response;
     try {
       response = await fetch(endpoint, {
@@ -71,8 +83,8 @@ export function clientCredentialsTokens(settings: ClientCredentials): TokenSourc
     }
     const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
     if (!response.ok || typeof answer.access_token !== 'string') {
-      // The description says what is wrong (AADSTS7000215: invalid secret, …); the secret itself
-      // is never in it.
+      // The description says what is wrong (AADSTS7000215: invalid secret, AADSTS700027: a
+      // certificate Entra ID does not know, …); the secret or key itself is never in it.
       const why =
         typeof answer.error_description === 'string'
           ? answer.error_description

@@ -180,12 +180,16 @@ export function isGuid(value: string): boolean {
   return GUID.test(value);
 }
 
-/** The portal's fields as a Web API body; fields the mapping leaves out are not sent. */
+/**
+ * The portal's fields as a Web API body; fields the mapping leaves out are not sent. Lookups are
+ * bound by the navigation names `navigations` holds (`navigation.ts`).
+ */
 export function bodyOf(
   spec: EntityMapping,
   values: Readonly<Record<string, CrmValue>>,
   sets: OptionSets,
   strict: boolean,
+  navigations: ReadonlyMap<string, string> = new Map(),
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -236,7 +240,7 @@ export function bodyOf(
           throw wrong('the key (a GUID) of a record');
         }
         // `null` clears the lookup; a value binds the record by its URL.
-        body[`${field.navigation}@odata.bind`] =
+        body[`${navigations.get(name) ?? field.navigation ?? field.column}@odata.bind`] =
           value === null ? null : `/${field.target}(${value})`;
         break;
     }

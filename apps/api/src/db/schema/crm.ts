@@ -34,6 +34,10 @@ export const crmConnection = pgTable(
     /** The instance that runs the sync rounds, until when (instances take turns, decision 0061). */
     syncHolder: text('sync_holder'),
     syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
+    /** The CRM's organisation the mirror belongs to (Dataverse: WhoAmI's OrganizationId). */
+    organisationId: uuid('organisation_id'),
+    /** Another organisation an instance met: the sync and the outbox stop until it is cleared. */
+    otherOrganisationId: uuid('other_organisation_id'),
   },
   (t) => [check('crm_connection_singleton_check', sql`${t.singleton}`)],
 );

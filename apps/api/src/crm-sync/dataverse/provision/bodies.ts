@@ -9,8 +9,10 @@ import type { DesiredColumn, DesiredLookup, DesiredOptionSet, DesiredTable } fro
 //   https://learn.microsoft.com/power-apps/developer/data-platform/webapi/create-update-optionsets
 // - lookups: "Create and update table relationships using the Web API",
 //   https://learn.microsoft.com/power-apps/developer/data-platform/webapi/create-update-entity-relationships-using-web-api
-// SchemaNames are the logical names themselves (all lower case): a custom lookup's navigation
-// property is its SchemaName, and the mapping binds `pp_accountid@odata.bind`.
+// SchemaNames are the logical names themselves (all lower case), except a lookup's when the
+// mapping names its navigation property: a custom lookup's navigation property is its
+// SchemaName, so `pp_AccountId` there gives the lookup that SchemaName. The client reads the
+// navigation names from the metadata either way (`../navigation.ts`).
 
 const GERMAN = 1031;
 const ENGLISH = 1033;
@@ -187,7 +189,7 @@ export function relationshipBody(referencing: string, lookup: DesiredLookup) {
     ReferencedEntity: lookup.referenced,
     ReferencedAttribute: `${lookup.referenced}id`,
     ReferencingEntity: referencing,
-    ReferencingEntityNavigationPropertyName: lookup.navigation,
+    ...(lookup.navigation ? { ReferencingEntityNavigationPropertyName: lookup.navigation } : {}),
     AssociatedMenuConfiguration: {
       Behavior: 'UseCollectionName',
       Group: 'Details',
@@ -206,11 +208,20 @@ export function relationshipBody(referencing: string, lookup: DesiredLookup) {
       '@odata.type': 'Microsoft.Dynamics.CRM.LookupAttributeMetadata',
       AttributeType: 'Lookup',
       AttributeTypeName: { Value: 'LookupType' },
-      SchemaName: lookup.column,
+      SchemaName: lookupSchemaName(lookup),
       DisplayName: label(displayOf(lookup.referenced)),
       RequiredLevel: notRequired,
     },
   };
+}
+
+/**
+ * The SchemaName of a new lookup: the mapping's navigation name when it spells the column
+ * (`pp_AccountId` for `pp_accountid`), since Dataverse names the navigation property by it;
+ * else the column.
+ */
+export function lookupSchemaName(lookup: DesiredLookup): string {
+  return lookup.navigation?.toLowerCase() === lookup.column ? lookup.navigation : lookup.column;
 }
 
 /** `pp_account_pp_location_pp_accountid`: the prefix, both tables and the lookup. */

@@ -1,5 +1,6 @@
 import {
   columnBody,
+  lookupSchemaName,
   optionSetBody,
   primaryNameOf,
   publisherBody,
@@ -229,7 +230,7 @@ export function compare(
         if (fixable) {
           steps.push({
             kind: 'post',
-            title: `create lookup ${name} to ${lookup.referenced} (navigation ${lookup.navigation})`,
+            title: `create lookup ${name} to ${lookup.referenced} (navigation ${lookupSchemaName(lookup)})`,
             path: 'RelationshipDefinitions',
             body: () => relationshipBody(table.logicalName, lookup),
             inSolution: true,
@@ -244,9 +245,12 @@ export function compare(
           `lookup ${name} points to ${relationship.referencedEntity}, the mapping says ${lookup.referenced}`,
           false,
         );
-      } else if (match.navigation !== lookup.navigation) {
+      } else if (lookup.navigation !== undefined && match.navigation !== lookup.navigation) {
+        const caseOnly = match.navigation.toLowerCase() === lookup.navigation.toLowerCase();
         problem(
-          `lookup ${name} is navigated as ${match.navigation}, the mapping says ${lookup.navigation}`,
+          `lookup ${name} is navigated as ${match.navigation}, the mapping says ${lookup.navigation}${
+            caseOnly ? ' (navigation property names are case-sensitive)' : ''
+          }`,
           false,
         );
       }

@@ -33,7 +33,8 @@ export type DesiredColumn =
 
 export interface DesiredLookup {
   column: string;
-  navigation: string;
+  /** The mapping's navigation property name; none: whatever the environment's metadata says. */
+  navigation?: string;
   /** The logical name of the table it points to. */
   referenced: string;
 }
@@ -72,17 +73,21 @@ export function isOwn(name: string, prefix: string): boolean {
   return name.startsWith(`${prefix}_`);
 }
 
+/** The logical name of the table a lookup points to (`account` for the entity set `accounts`). */
+export function referencedTable(
+  mapping: DataverseMapping,
+  field: { target: string; targetTable?: string | undefined },
+): string {
+  if (field.targetTable) return field.targetTable;
+  const entity = CRM_ENTITIES.find((e) => mapping.entities[e].entitySet === field.target);
+  return entity ? tableOf(mapping.entities[entity].primaryKey) : field.target;
+}
+
 export function desiredMetadata(
   mapping: DataverseMapping,
   picklists: readonly PicklistValue[],
   prefix = DEFAULT_PREFIX,
 ): DesiredMetadata {
-  const tableBySet = new Map(
-    CRM_ENTITIES.map((entity) => {
-      const spec = mapping.entities[entity];
-      return [spec.entitySet, tableOf(spec.primaryKey)] as const;
-    }),
-  );
   const optionSets: DesiredOptionSet[] = [];
   for (const [list, name] of Object.entries(mapping.picklists)) {
     if (list === '$comment' || optionSets.some((set) => set.name === name)) continue;
@@ -114,8 +119,8 @@ export function desiredMetadata(
         case 'lookup':
           table.lookups.push({
             column: field.column,
-            navigation: field.navigation,
-            referenced: field.targetTable ?? tableBySet.get(field.target) ?? field.target,
+            ...(field.navigation ? { navigation: field.navigation } : {}),
+            referenced: referencedTable(mapping, field),
           });
           break;
         case 'choice':

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { crmConnection } from '../db/schema.ts';
+import type { CrmClient, CrmLog } from './crm-client.ts';
+
+// Which CRM organisation the mirror belongs to (issue 44). A full read removes from the portal
+// what the CRM no longer holds, so a DATAVERSE_URL pointing at another environment (a sandbox,
+// a copy, a typo) would remove every linked record, and the outbox would write the portal's
+// changes there. The first round keeps the organisation that answers (Dataverse: WhoAmI's
+// OrganizationId) in `crm_connection`; when a later one meets another, it records that one too,
+// and from then on the sync, the outbox and the refreshes of every instance stand still until
+// the operator accepts an organisation (docs/operations.md, "The CRM"): clearing both columns
+// lets the next round keep the organisation that answers then.
+
+export interface OrganisationGuard {
+  /**
+   * Null when the CRM may be used; else why not. `ask` asks the CRM which organisation answers
+   * (a sync round does, once per interval); otherwise the answer this instance had is used, and
+   * the CRM is asked only before its first one. Throws CrmUnavailable when the CRM is away.
+   */
+  refusal(ask: boolean): Promise<string | null>;
+}
+
+export function organisationText(kept: string, other: string): string {
+  return `Dataverse answers for organisation ${other}, but the portal syncs with ${kept}: the sync and the outbox stand still until the operator accepts one (docs/operations.md, "The CRM")`;
+}
+
+export function organisationGuard(db: Executor, client: CrmClient, log: CrmLog): OrganisationGuard {
+  /** The organisation this instance's CRM last answered for. */
+  let answered: string | null = null;
+  let reported = false;
+
+  return {
+    async refusal(ask) {
+      if (!client.organisation) return null;
+      if (ask || answered === null) answered = await client.organisation();
+      let { id: kept, seen: other } = await organisationOf(db);
+      if (kept === null && other === null) {
+        // The first organisation is kept; `returning` gives the one kept, by whichever instance.
+        const result = await db.execute(sql`
+          update crm_connection set organisation_id = coalesce(organisation_id, ${answered}::uuid)
+          returning organisation_id::text as kept`);
+        const [row] = (result as unknown as { rows: { kept: string }[] }).rows;
+        if (!row) return null;
+        kept = row.kept;
+      }
+      if (other === null && kept !== null && kept !== answered) {
+        await db.update(crmConnection).set({ otherOrganisationId: answered });
+        other = answered;
+      }
+      if (other === null) {
+        reported = false;
+        return null;
+      }
+      const problem = organisationText(kept ?? '(none)', other);
+      if (!reported) log.error({ crm: { organisation: kept, other } }, problem);
+      reported = true;
+      return problem;
+    },
+  };
+}
+
+/** The organisations `crm_connection` holds, for the health. */
+export async function organisationOf(db: Executor) {
+  const [row] = await db
+    .select({ id: crmConnection.organisationId, seen: crmConnection.otherOrganisationId })
+    .from(crmConnection);
+  return { id: row?.id ?? null, seen: row?.seen ?? null };
+}
