@@ -99,7 +99,9 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
   });
   const dataverse =
     (options.recordStore ?? suiteRecordStore()) === 'dataverse'
-      ? await startDataverseStandIn({ httpControls: true })
+      ? // Schema names with a publisher prefix in mixed case (`PP_AccountId`), as a maker's
+        // environment may have them: every lookup the portal writes is named by the metadata.
+        await startDataverseStandIn({ httpControls: true, schemaPrefix: 'PP' })
       : undefined;
   if (dataverse) {
     Object.assign(env, {
