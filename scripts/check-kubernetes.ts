@@ -142,7 +142,9 @@ expect(ofKind('Service').length === 1, 'a Service');
 const kubectl = execFileSync(KUBECTL, ['version', '--client'], { encoding: 'utf8' });
 const version = /Client Version: (\S+)/.exec(kubectl)?.[1] ?? 'unknown';
 if (problems.length > 0) {
-  console.error(`deploy/kubernetes (kubectl ${version}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.error(
+    `deploy/kubernetes (kubectl ${version}):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 process.stdout.write(

@@ -3,11 +3,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRestore } from '../../src/cli/db-restore.ts';
 import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
+import { companies, customers, memberships } from '../../src/db/schema.ts';
 import { createEmptyDatabase, isServerRun, type TestDatabase } from '../support/database.ts';
 import { createPractice } from '../support/factories.ts';
 
@@ -45,43 +45,32 @@ function backupCommand(dataDir: string, output: string): Promise<string> {
   );
 }
 
-async function ids(db: Db, query: ReturnType<typeof sql>): Promise<Set<string>> {
-  const result = await db.execute<{ id: string }>(query);
-  return new Set(result.rows.map((row) => row.id));
-}
-
 /** Every acknowledged practice is there whole, and no row refers to one that is not. */
 async function expectRestored(db: Db, acked: readonly Ack[]) {
-  const companies = await ids(db, sql`select id from companies`);
-  const customers = await ids(db, sql`select id from customers`);
-  const memberships = await ids(
-    db,
-    sql`select company_id || ':' || customer_id as id from memberships`,
+  const companyIds = new Set(
+    (await db.select({ id: companies.id }).from(companies)).map((r) => r.id),
   );
+  const customerIds = new Set(
+    (await db.select({ id: customers.id }).from(customers)).map((r) => r.id),
+  );
+  const links = await db
+    .select({ companyId: memberships.companyId, customerId: memberships.customerId })
+    .from(memberships);
+  const linked = new Set(links.map((link) => `${link.companyId}:${link.customerId}`));
   const missing = acked.filter(
     (ack) =>
-      !companies.has(ack.companyId) ||
-      !customers.has(ack.customerId) ||
-      !memberships.has(`${ack.companyId}:${ack.customerId}`),
+      !companyIds.has(ack.companyId) ||
+      !customerIds.has(ack.customerId) ||
+      !linked.has(`${ack.companyId}:${ack.customerId}`),
   );
   expect(missing).toEqual([]);
   // A practice is there with its superadmin's membership, or not at all.
-  const [halves] = (
-    await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from companies c
-           where not exists (select 1 from memberships m where m.company_id = c.id)`,
-    )
-  ).rows;
-  expect(halves).toEqual({ n: 0 });
-  const [orphans] = (
-    await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from memberships m
-           where not exists (select 1 from companies c where c.id = m.company_id)
-              or not exists (select 1 from customers u where u.id = m.customer_id)`,
-    )
-  ).rows;
-  expect(orphans).toEqual({ n: 0 });
-  return companies.size;
+  const withMembers = new Set(links.map((link) => link.companyId));
+  expect([...companyIds].filter((id) => !withMembers.has(id))).toEqual([]);
+  expect(
+    links.filter((link) => !companyIds.has(link.companyId) || !customerIds.has(link.customerId)),
+  ).toEqual([]);
+  return companyIds.size;
 }
 
 describe('a backup of the embedded database taken under write load', () => {
