@@ -3,6 +3,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { dumpEmbedded } from './backup/dump.ts';
+import { serveBackups } from './backup/socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
 /** The relational schema a database is opened with (drizzle's `schema` option). */
@@ -141,6 +143,11 @@ export async function openDatabase<S extends Schema>(
     await client.waitReady;
     parsersMergedOnce(client);
     statementsTakeTurns(client);
+    // The holder of the folder answers `npm run db:backup` (decision 0102).
+    const backups =
+      'dataDir' in target
+        ? await serveBackups(target.dataDir, () => dumpEmbedded(client))
+        : undefined;
     const db = drizzlePglite(client, { schema }) as unknown as Db<S>;
     return {
       kind: 'embedded',
@@ -150,6 +157,7 @@ export async function openDatabase<S extends Schema>(
       withAdvisoryLock: (key, work) => holdingLock(client, key, () => work(db)),
       async close() {
         try {
+          await backups?.close();
           await client.close();
         } finally {
           folderLock?.release();

@@ -9,3 +9,11 @@ export {
 } from './client.ts';
 export { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';
 export { MigrationError, migrateDatabase, SCHEMA_LOCK_KEY } from './migrate.ts';
+export { dumpEmbedded } from './backup/dump.ts';
+export {
+  BACKUP_SOCKET_NAME,
+  BackupNotServedError,
+  backupSocketFits,
+  backupSocketOf,
+  requestBackup,
+} from './backup/socket.ts';

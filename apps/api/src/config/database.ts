@@ -29,7 +29,7 @@ export interface DatabaseConfig {
   database: { kind: 'embedded'; dataDir: string } | { kind: 'server'; url: string };
 }
 
-export function databaseOf(env: Env): DatabaseConfig {
+export function databaseOf(env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>): DatabaseConfig {
   return {
     database: env.DATABASE_URL
       ? { kind: 'server', url: env.DATABASE_URL }
