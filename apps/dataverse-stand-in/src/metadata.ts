@@ -19,7 +19,8 @@ import type { EntitySet } from './schema.ts';
 //   and PUT EntityDefinitions(…) (`metadata-create.ts`);
 // - publishers and solutions, read and created as rows (…/reference/entities/publisher,
 //   …/reference/entities/solution; `metadata-rows.ts`).
-// GET GlobalOptionSetDefinitions stays with the data side (index.ts), which reads the same map.
+// GET GlobalOptionSetDefinitions stays with the data side (option-set-definitions.ts), which reads
+// the same map.
 
 export interface MetadataAnswer {
   status: number;
@@ -261,7 +262,7 @@ export function createMetadata(
           return ok(selected(relationshipJson(found), select, 'RelationshipMetadataBase'));
         }
         case 'GlobalOptionSetDefinitions':
-          // Reads are the data side's (index.ts); creating one is a metadata operation.
+          // Reads are the data side's (option-set-definitions.ts); creating is metadata's.
           if (method === 'POST' && key === undefined && parts.length === 1)
             return create.optionSet(body, solution, base);
           return undefined;

@@ -15,17 +15,8 @@ import type { DataverseMapping, EntityMapping } from './mapping.ts';
 import type { ClientCertificate } from './certificate.ts';
 import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
-import {
-  bodyOf,
-  isGuid,
-  OptionMiss,
-  optionSetsOf,
-  optionsOf,
-  recordOf,
-  selectedColumns,
-  type OptionEntry,
-  type OptionSets,
-} from './values.ts';
+import { optionSetCache } from './option-set-cache.ts';
+import { bodyOf, isGuid, recordOf, selectedColumns } from './values.ts';
 import { DataverseWebApi, refusal, type WebApiAnswer } from './web-api.ts';
 
 // The CRM client for Microsoft Dataverse (decision 0061). Microsoft Learn pages it
@@ -57,11 +48,6 @@ export interface DataverseSettings {
   budget?: RequestBudget;
 }
 
-/** Option sets are read again after this long, and at once for a value they do not know. */
-const OPTION_SETS_TTL_MS = 60 * 60_000;
-/** …but not more often than this, so that a page full of an unknown value asks once. */
-const OPTION_SETS_RELOAD_MIN_MS = 60_000;
-
 /**
  * Keys in one request of `readByIds`: `'<guid>',` is 39 characters (45 encoded), so 300 stay
  * far below Dataverse's 32 KB limit of a URL (Microsoft Learn: "Compose HTTP requests and handle
@@ -88,43 +74,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
   const api = new DataverseWebApi(settings.url, tokens, timeoutMs, settings.budget);
   const navigations = navigationNames(api, mapping);
 
-  const optionSets = new Map<string, readonly OptionEntry[]>();
-  const loadedAt = new Map<string, number>();
-
-  async function fetchOptionSet(name: string): Promise<readonly OptionEntry[]> {
-    // Microsoft Learn: "Reference Dataverse schema definitions by name or MetadataId"
-    // (webapi/retrieve-metadata-name-metadataid): global option sets by their Name.
-    const answer = await api.send('GET', `GlobalOptionSetDefinitions(Name='${name}')`);
-    if (answer.status !== 200) throw refusal(answer, `reading the option set ${name}`);
-    const options = optionsOf(answer.body);
-    optionSets.set(name, options);
-    loadedAt.set(name, Date.now());
-    return options;
-  }
-
-  async function loadOptionSets(names: string[], when: (name: string) => boolean) {
-    await Promise.all(names.filter(when).map(fetchOptionSet));
-  }
-
-  /** Runs a translation with the option sets it needs, reading them again for a value it misses. */
-  async function withOptionSets<T>(
-    spec: EntityMapping,
-    translate: (sets: OptionSets, strict: boolean) => T,
-  ): Promise<T> {
-    const names = optionSetsOf(spec);
-    const now = Date.now();
-    await loadOptionSets(names, (name) => now - (loadedAt.get(name) ?? 0) > OPTION_SETS_TTL_MS);
-    try {
-      return translate(optionSets, true);
-    } catch (error) {
-      if (!(error instanceof OptionMiss)) throw error;
-    }
-    await loadOptionSets(
-      names,
-      (name) => Date.now() - (loadedAt.get(name) ?? 0) > OPTION_SETS_RELOAD_MIN_MS,
-    );
-    return translate(optionSets, false);
-  }
+  const { fetch: fetchOptionSet, withOptionSets } = optionSetCache(api);
 
   function specOf(entity: CrmEntity): EntityMapping {
     return mapping.entities[entity];
