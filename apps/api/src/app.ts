@@ -35,6 +35,7 @@ import { identityPlugin } from './plugins/identity.ts';
 import { devOnlyPlugin } from './plugins/dev-only.ts';
 import { drainingPlugin } from './plugins/draining.ts';
 import { API_ROUTES, loadRoutes, TEST_ENDPOINT_ROUTES } from './routing/load-routes.ts';
+import type { Telemetry } from './telemetry/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,8 @@ export interface AppOptions {
   crm?: CrmConnector | null;
   /** The built web app; absent in api-only tests. */
   web?: WebOptions;
+  /** Tracing, when an OTLP endpoint is set (`startTelemetry`); absent: no spans, no hooks. */
+  telemetry?: Telemetry;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -64,7 +67,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream, options.telemetry !== undefined),
     // One line per request, written when it is answered (see the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -89,8 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('newsletterLinkKeys', await newsletterLinkKeysOf(config, database.db));
+  // First, so that every hook and route after it runs inside the call's span.
+  if (options.telemetry) await app.register(options.telemetry.requestSpans);
 
-  const requests = requestLogger(config.logLevel, options.logStream);
+  const requests = requestLogger(config.logLevel, options.logStream, !!options.telemetry);
   app.addHook('onResponse', (request, reply, done) => {
     requests.info(requestLine(request, reply.statusCode, reply.elapsedTime), 'request');
     done();

@@ -16,6 +16,7 @@ import { startMailWorker } from './mail/worker.ts';
 import type { CrmConnector } from './crm-sync/connector.ts';
 import type { CrmLog } from './crm-sync/crm-client.ts';
 import { crmConnectorOf, crmSetupProblem } from './crm-sync/select.ts';
+import { startTelemetry, type Telemetry } from './telemetry/index.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Mail workers per instance (see where they start). */
@@ -61,9 +62,18 @@ function fail(message: string): never {
 }
 
 async function start(config: Config) {
+  let telemetry: Telemetry | undefined;
+  try {
+    telemetry = await startTelemetry(process.env);
+  } catch (error) {
+    fail(`Tracing could not start: ${(error as Error).message}`);
+  }
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(
+      config.database,
+      telemetry && { observe: telemetry.observeStatements },
+    );
   } catch (error) {
     fail(`The database could not be opened: ${(error as Error).message}`);
   }
@@ -118,6 +128,7 @@ async function start(config: Config) {
     logStream,
     crm,
     web: webBuilt ? { root: WEB_ROOT } : undefined,
+    ...(telemetry && { telemetry }),
   });
   built.app = app;
   if (!webBuilt) {
@@ -137,6 +148,7 @@ async function start(config: Config) {
           smtpUrl,
           from: config.mailFrom,
           logger: app.log,
+          ...(telemetry && { tracer: telemetry.tracer }),
         }),
       )
     : [];
@@ -196,6 +208,8 @@ async function start(config: Config) {
     ]);
     clearInterval(sweep);
     await database.close();
+    // The spans of the last requests are exported before the process ends.
+    await telemetry?.shutdown();
     app.log.info('stopped');
     process.exit(0);
   };
