@@ -80,6 +80,8 @@ export interface SeenRequest {
     'if-match'?: string;
     'if-none-match'?: string;
     'content-type'?: string;
+    /** W3C trace context of the client's span (portal traces, issue 45). */
+    traceparent?: string;
   };
   body: unknown;
   /** The status the stand-in answered with. */
@@ -746,6 +748,7 @@ export async function startDataverseStandIn(
         'if-match': h['if-match'],
         'if-none-match': h['if-none-match'],
         'content-type': h['content-type'],
+        traceparent: typeof h.traceparent === 'string' ? h.traceparent : undefined,
       },
       body,
     };

@@ -48,11 +48,10 @@ export function startSdk(env: NodeJS.ProcessEnv, endpoint: string): Telemetry {
   provider.register();
 
   // Outgoing fetch (the CRM) through undici's diagnostics channels: no module patching.
-  const undici = new UndiciInstrumentation({ enabled: false, startSpanHook: crmRequestAttributes });
+  // Both enable themselves on construction (undici subscribes to its channels then).
+  const undici = new UndiciInstrumentation({ startSpanHook: crmRequestAttributes });
   undici.setTracerProvider(provider);
-  undici.enable();
   const fastify = new FastifyOtelInstrumentation({
-    enabled: false,
     // One span per call; the hooks and the handler inside it are not worth a span each.
     instrumentHooks: false,
     instrumentHandler: false,
@@ -61,7 +60,6 @@ export function startSdk(env: NodeJS.ProcessEnv, endpoint: string): Telemetry {
     requestHook: requestSpanNamed,
   });
   fastify.setTracerProvider(provider);
-  fastify.enable();
 
   const tracer = provider.getTracer(SERVICE_NAME);
   return {
