@@ -189,7 +189,11 @@ function observePgClient(client: pg.PoolClient, observe: StatementObserver): voi
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise) result.then(() => done(), (error: unknown) => done(error));
+    if (result instanceof Promise)
+      result.then(
+        () => done(),
+        (error: unknown) => done(error),
+      );
     else done();
     return result;
   }) as typeof client.query;

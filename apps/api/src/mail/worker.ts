@@ -78,7 +78,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const retryBaseMs = options.retryBaseMs ?? 60_000;
   const retryMaxMs = options.retryMaxMs ?? 60 * 60_000;
   const sender = createSmtpSender(options.smtpUrl, options.from);
-  const send = options.tracer ? tracedSend(options.tracer, sender) : (mail: OutboxMail) => sender.send(mail);
+  const send = options.tracer
+    ? tracedSend(options.tracer, sender)
+    : (mail: OutboxMail) => sender.send(mail);
 
   /** Resolves with the reason when the server could not be reached (nothing was decided). */
   async function deliver(mail: OutboxMail): Promise<string | undefined> {
