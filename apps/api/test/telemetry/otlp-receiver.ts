@@ -46,7 +46,7 @@ export interface OtlpReceiver {
 }
 
 function valueOf(value: z.infer<typeof AnyValue>) {
-  return value.stringValue ?? value.intValue ?? undefined ?? value.boolValue;
+  return value.stringValue ?? value.intValue ?? value.boolValue;
 }
 
 /** An OTLP/HTTP collector of traces in JSON (`OTEL_EXPORTER_OTLP_PROTOCOL=http/json`). */
