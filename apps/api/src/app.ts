@@ -37,6 +37,7 @@ import { drainingPlugin } from './plugins/draining.ts';
 import { API_ROUTES, loadRoutes, TEST_ENDPOINT_ROUTES } from './routing/load-routes.ts';
 import type { PortalMetrics } from './management/metrics.ts';
 import { observePortal, refuseManagementPaths } from './management/public-port.ts';
+import type { Telemetry } from './telemetry/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,8 @@ export interface AppOptions {
   web?: WebOptions;
   /** The metrics the management port serves (the provider adds to them too); absent: its own. */
   metrics?: PortalMetrics;
+  /** Tracing, when an OTLP endpoint is set (`startTelemetry`); absent: no spans, no hooks. */
+  telemetry?: Telemetry;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -68,7 +71,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
+    logger: loggerOptions(config.logLevel, options.logStream, options.telemetry !== undefined),
     // One line per request, written when it is answered (see the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -93,9 +96,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('newsletterLinkKeys', await newsletterLinkKeysOf(config, database.db));
+  // First, so that every hook and route after it runs inside the call's span.
+  if (options.telemetry) await app.register(options.telemetry.requestSpans);
   observePortal(app, options.metrics);
 
-  const requests = requestLogger(config.logLevel, options.logStream);
+  const requests = requestLogger(config.logLevel, options.logStream, !!options.telemetry);
   app.addHook('onResponse', (request, reply, done) => {
     requests.info(requestLine(request, reply.statusCode, reply.elapsedTime), 'request');
     done();

@@ -18,6 +18,7 @@ import { startManagementServer, type ManagementServer } from './management/serve
 import type { CrmConnector } from './crm-sync/connector.ts';
 import type { CrmLog } from './crm-sync/crm-client.ts';
 import { crmConnectorOf, crmSetupProblem } from './crm-sync/select.ts';
+import { startTelemetry, type Telemetry } from './telemetry/index.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Mail workers per instance (see where they start). */
@@ -63,9 +64,18 @@ function fail(message: string): never {
 }
 
 async function start(config: Config) {
+  let telemetry: Telemetry | undefined;
+  try {
+    telemetry = await startTelemetry(process.env);
+  } catch (error) {
+    fail(`Tracing could not start: ${(error as Error).message}`);
+  }
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(
+      config.database,
+      telemetry && { observe: telemetry.observeStatements },
+    );
   } catch (error) {
     fail(`The database could not be opened: ${(error as Error).message}`);
   }
@@ -122,6 +132,7 @@ async function start(config: Config) {
     crm,
     web: webBuilt ? { root: WEB_ROOT } : undefined,
     metrics,
+    ...(telemetry && { telemetry }),
   });
   built.app = app;
   // Metrics and health (docs/operations.md), answering from now on: `/health/started` once the
@@ -154,6 +165,7 @@ async function start(config: Config) {
           smtpUrl,
           from: config.mailFrom,
           logger: app.log,
+          ...(telemetry && { tracer: telemetry.tracer }),
         }),
       )
     : [];
@@ -218,6 +230,8 @@ async function start(config: Config) {
     ]);
     clearInterval(sweep);
     await database.close();
+    // The spans of the last requests are exported before the process ends.
+    await telemetry?.shutdown();
     app.log.info('stopped');
     process.exit(0);
   };

@@ -62,6 +62,7 @@ export function requestHandler(route: Route, seen: SeenRequest[], seenLimit: num
         'if-match': h['if-match'],
         'if-none-match': h['if-none-match'],
         'content-type': h['content-type'],
+        traceparent: typeof h.traceparent === 'string' ? h.traceparent : undefined,
       },
       body,
     };

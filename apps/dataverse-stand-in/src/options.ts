@@ -63,6 +63,8 @@ export interface SeenRequest {
     'if-match'?: string;
     'if-none-match'?: string;
     'content-type'?: string;
+    /** W3C trace context of the client's span (portal traces, issue 45). */
+    traceparent?: string;
   };
   body: unknown;
   /** The status the stand-in answered with. */

@@ -33,6 +33,17 @@ export type DatabaseTarget =
   | { kind: 'embedded'; pglite: PGlite }
   | { kind: 'server'; url: string; poolSize?: number };
 
+/**
+ * Told of each statement as it starts (its text, never its values); what it returns is called
+ * when the statement ends, with the error if it failed. Tracing uses it (apps/api/src/telemetry).
+ */
+export type StatementObserver = (text: string) => ((error?: unknown) => void) | undefined;
+
+export interface OpenOptions {
+  /** Absent: statements run unobserved, with no wrapper at all. */
+  observe?: StatementObserver;
+}
+
 /** Something that runs a parameterised statement: a PGlite instance or a pg client. */
 interface Connection {
   query(text: string, params: unknown[]): Promise<unknown>;
@@ -126,9 +137,74 @@ function parsersMergedOnce(client: PGlite): void {
     })) as typeof client.transaction;
 }
 
+/** Runs `run`, telling `observe` of the statement `text` and of its end. */
+function observed<R>(observe: StatementObserver, text: unknown, run: () => Promise<R>): Promise<R> {
+  const done = typeof text === 'string' ? observe(text) : undefined;
+  if (!done) return run();
+  let result: Promise<R>;
+  try {
+    result = run();
+  } catch (error) {
+    done(error);
+    throw error;
+  }
+  result.then(
+    () => done(),
+    (error: unknown) => done(error),
+  );
+  return result;
+}
+
+/** PGlite's statements, inside transactions too, each told to `observe`. */
+function observePglite(client: PGlite, observe: StatementObserver): void {
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>) => {
+    const query = target.query.bind(target);
+    const exec = target.exec.bind(target);
+    target.query = ((text: string, ...rest: [unknown[]?, QueryOptions?]) =>
+      observed(observe, text, () => query(text, ...rest))) as typeof target.query;
+    target.exec = ((text: string, options?: QueryOptions) =>
+      observed(observe, text, () => exec(text, options))) as typeof target.exec;
+  };
+  wrap(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      wrap(tx);
+      return work(tx);
+    })) as typeof client.transaction;
+}
+
+/** A pg client's statements (called with a promise or, by the pool, with a callback). */
+function observePgClient(client: pg.PoolClient, observe: StatementObserver): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    const done = typeof text === 'string' ? observe(text) : undefined;
+    if (!done) return query(...args);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: unknown, ...results: unknown[]) => {
+        done(error ?? undefined);
+        Reflect.apply(callback, undefined, [error, ...results]);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise)
+      result.then(
+        () => done(),
+        (error: unknown) => done(error),
+      );
+    else done();
+    return result;
+  }) as typeof client.query;
+}
+
 export async function openDatabase<S extends Schema>(
   target: DatabaseTarget,
   schema: S,
+  options: OpenOptions = {},
 ): Promise<Database<S>> {
   if (target.kind === 'embedded') {
     const folderLock = 'dataDir' in target ? lockDataDir(target.dataDir) : undefined;
@@ -141,6 +217,8 @@ export async function openDatabase<S extends Schema>(
     }
     // PGlite's start runs statements of its own through `query`: they must not queue behind ours.
     await client.waitReady;
+    // Innermost: a statement is observed while it runs, not while it waits for its turn.
+    if (options.observe) observePglite(client, options.observe);
     parsersMergedOnce(client);
     statementsTakeTurns(client);
     // The holder of the folder answers `npm run db:backup` (decision 0102).
@@ -176,6 +254,8 @@ export async function openDatabase<S extends Schema>(
   // its next statement then fails and the request answers 503 (fault suite, issue 16).
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const { observe } = options;
+  if (observe) pool.on('connect', (client) => observePgClient(client, observe));
   // Fail here, with the server's reason, rather than later in the first migration.
   try {
     await pool.query('select 1');

@@ -5,6 +5,8 @@ export {
   type DatabaseTarget,
   type Db,
   type Executor,
+  type OpenOptions,
+  type StatementObserver,
   type Schema,
 } from './client.ts';
 export { DataDirLockedError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock.ts';

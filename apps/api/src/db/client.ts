@@ -4,6 +4,7 @@ import {
   type DatabaseTarget,
   type Db as SchemaDb,
   type Executor as SchemaExecutor,
+  type OpenOptions,
 } from '@pp/database';
 import * as schema from './schema.ts';
 
@@ -13,6 +14,7 @@ export type Executor = SchemaExecutor<typeof schema>;
 export type Database = SchemaDatabase<typeof schema>;
 export type { DatabaseTarget };
 
-export function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return openWithSchema(target, schema);
+/** `options.observe`: a span per statement while tracing is on (apps/api/src/telemetry). */
+export function openDatabase(target: DatabaseTarget, options?: OpenOptions): Promise<Database> {
+  return openWithSchema(target, schema, options);
 }

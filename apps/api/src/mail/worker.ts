@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tracer } from '@opentelemetry/api';
 import type { Database } from '../db/client.ts';
 import { createSmtpSender, describeFailure, type OutboxMail } from './delivery.ts';
 import {
@@ -12,6 +13,7 @@ import {
   renewClaims,
 } from './queue.ts';
 import { createServerOutage } from './server-outage.ts';
+import { tracedSend } from './traced-send.ts';
 
 export interface MailWorkerOptions {
   database: Database;
@@ -41,6 +43,8 @@ export interface MailWorkerOptions {
   serverRetryMaxMs?: number;
   /** Sender address; default `"Praxisportal" <no-reply@host of PUBLIC_URL>`. */
   from?: string;
+  /** While tracing is on: a span per SMTP send (apps/api/src/telemetry). */
+  tracer?: Tracer;
 }
 
 export interface MailWorker {
@@ -74,12 +78,15 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const retryBaseMs = options.retryBaseMs ?? 60_000;
   const retryMaxMs = options.retryMaxMs ?? 60 * 60_000;
   const sender = createSmtpSender(options.smtpUrl, options.from);
+  const send = options.tracer
+    ? tracedSend(options.tracer, sender)
+    : (mail: OutboxMail) => sender.send(mail);
 
   /** Resolves with the reason when the server could not be reached (nothing was decided). */
   async function deliver(mail: OutboxMail): Promise<string | undefined> {
     const attempt = mail.attempts;
     try {
-      await sender.send(mail);
+      await send(mail);
     } catch (error) {
       const { permanent, unreachable, reason } = describeFailure(error);
       if (unreachable) return reason;

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { CrmConnector } from '../../src/crm-sync/connector.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createTokenVerifier } from '../../src/lib/tokens/token-verifier.ts';
+import type { Telemetry } from '../../src/telemetry/index.ts';
 import type { TestIssuer } from './issuer.ts';
 
 /** Every log line the app wrote, for assertions that logs leak nothing. */
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   embeddedProvider?: boolean;
   /** A connected CRM (decision 0061); absent: none, the portal's tables are the record. */
   crm?: CrmConnector;
+  /** Tracing (test/telemetry); absent: none, as without an OTLP endpoint. */
+  telemetry?: Telemetry;
   /** Registers extra routes before the app is ready (e.g. a throw-away route of an error test). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -73,6 +76,7 @@ export async function createTestApp(options: TestAppOptions): Promise<FastifyIns
     }),
     ...(options.web ? { web: options.web } : {}),
     ...(options.crm ? { crm: options.crm } : {}),
+    ...(options.telemetry ? { telemetry: options.telemetry } : {}),
   });
   await options.extend?.(app);
   await app.ready();

@@ -4,4 +4,5 @@ export {
   isServerRun,
   type TestDatabase,
 } from './test-database.ts';
+export type { OpenOptions } from '../client.ts';
 export { prepareTestDatabases } from './prepare.ts';

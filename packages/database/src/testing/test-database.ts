@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database, type Schema } from '../client.ts';
+import { openDatabase, type Database, type OpenOptions, type Schema } from '../client.ts';
 import { serverUrl } from './server-url.ts';
 import './prepare.ts';
 
@@ -17,6 +17,7 @@ export interface TestDatabase<S extends Schema = Schema> {
 async function createServerDatabase<S extends Schema>(
   template: string | null,
   schema: S,
+  options?: OpenOptions,
 ): Promise<TestDatabase<S>> {
   const adminUrl = inject('pgAdminUrl');
   const name = `pp_t_${randomBytes(6).toString('hex')}`;
@@ -30,7 +31,7 @@ async function createServerDatabase<S extends Schema>(
     await admin.end();
   }
   const url = serverUrl(adminUrl, name);
-  const database = await openDatabase({ kind: 'server', url, poolSize: 5 }, schema);
+  const database = await openDatabase({ kind: 'server', url, poolSize: 5 }, schema, options);
   return {
     database,
     url,
@@ -48,11 +49,16 @@ async function createServerDatabase<S extends Schema>(
  * A database of its own, copied from the one the global setup prepared (PGlite snapshot, or the
  * server's template database in CI). A test file never shares it; `drop()` removes it.
  */
-export async function createTestDatabase<S extends Schema>(schema: S): Promise<TestDatabase<S>> {
-  if (inject('dbKind') === 'server') return createServerDatabase(inject('pgTemplate'), schema);
+export async function createTestDatabase<S extends Schema>(
+  schema: S,
+  options?: OpenOptions,
+): Promise<TestDatabase<S>> {
+  if (inject('dbKind') === 'server') {
+    return createServerDatabase(inject('pgTemplate'), schema, options);
+  }
   const snapshot = await readFile(inject('pgliteSnapshot'));
   const pglite = new PGlite({ loadDataDir: new Blob([snapshot]) });
-  const database = await openDatabase({ kind: 'embedded', pglite }, schema);
+  const database = await openDatabase({ kind: 'embedded', pglite }, schema, options);
   return { database, url: undefined, drop: () => database.close() };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Logged URLs lose their query string: it may carry e-mail addresses or link secrets. */
@@ -64,16 +65,30 @@ function isClientGone(value: unknown): boolean {
 }
 
 /**
+ * The trace and span of the work a line is written in (a call, a mail delivery), for finding
+ * its trace from a log line; nothing outside a trace. Only set while tracing is on.
+ */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
+
+/**
  * Structured logs that never contain tokens, passwords, link hashes or e-mail addresses:
- * requests are logged by method and path only, headers and bodies never.
+ * requests are logged by method and path only, headers and bodies never. `traced`: each line
+ * carries the trace id ({@link traceFields}).
  */
 export function loggerOptions(
   level: string,
   stream?: DestinationStream,
+  traced = false,
 ): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    ...(traced ? { mixin: traceFields } : {}),
     hooks: {
       logMethod(args, method, logLevel) {
         // A browser that goes away while an answer is on its way (a closed tab, a navigation)
@@ -119,8 +134,11 @@ interface AnsweredRequest {
  * makes every call of the main logger slow (issue 13: a third of a bare request's cost). Same
  * level and stream as the main logger.
  */
-export function requestLogger(level: string, stream?: DestinationStream): Logger {
-  return pino({ level }, stream ?? (stdout ??= pino.destination(1)));
+export function requestLogger(level: string, stream?: DestinationStream, traced = false): Logger {
+  return pino(
+    { level, ...(traced ? { mixin: traceFields } : {}) },
+    stream ?? (stdout ??= pino.destination(1)),
+  );
 }
 
 /** Standard output, opened once however many apps a process builds without a stream (tests). */
