@@ -83,3 +83,45 @@ export class MemorySampler {
     );
   }
 }
+
+/**
+ * Counts the process's SQL statements by their first word from now on (around `pg`'s
+ * `Client.query`), with the time spent waiting for them.
+ */
+export function countStatements(Client: { prototype: { query: (...args: never[]) => unknown } }) {
+  const counts = new Map<string, number>();
+  const state = { waitedMs: 0 };
+  const original = Client.prototype.query;
+  Client.prototype.query = function (this: unknown, ...args: never[]) {
+    const [first] = args as unknown[];
+    const text =
+      typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    const word = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? '?';
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    const started = performance.now();
+    const result = original.apply(this, args);
+    if (result instanceof Promise) {
+      void result.then(
+        () => (state.waitedMs += performance.now() - started),
+        () => (state.waitedMs += performance.now() - started),
+      );
+    }
+    return result;
+  } as typeof original;
+  return {
+    get total() {
+      return [...counts.values()].reduce((a, b) => a + b, 0);
+    },
+    reset() {
+      counts.clear();
+      state.waitedMs = 0;
+    },
+    report() {
+      const parts = [...counts.entries()].sort(([, a], [, b]) => b - a);
+      return (
+        `${this.total} (${parts.map(([word, n]) => `${word} ${n}`).join(', ')}); ` +
+        `waited for them ${seconds(state.waitedMs)}`
+      );
+    },
+  };
+}

@@ -29,7 +29,7 @@ import { dataverseClient } from '../../apps/api/src/crm-sync/dataverse/client.ts
 import { loadMapping } from '../../apps/api/src/crm-sync/dataverse/mapping.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
-import { countRequests, MemorySampler, seconds } from './crm-measure.ts';
+import { countRequests, countStatements, MemorySampler, seconds } from './crm-measure.ts';
 
 const ADMIN_URL =
   process.env['TEST_DATABASE_URL'] ??
@@ -102,6 +102,7 @@ try {
   });
   await connector.connect();
   const requests = countRequests();
+  const statements = countStatements(pg.Client);
   const contactPages = Math.ceil(size.contacts / PAGE_SIZE);
   const sampler = new MemorySampler(() => requests.contactPages / contactPages);
   console.log(
@@ -125,6 +126,7 @@ try {
   sampler.stop();
   console.log(`First import: ${seconds(importMs)}`);
   console.log(`  requests: ${requests.report()}`);
+  console.log(`  SQL statements: ${statements.report()}`);
   console.log(`  portal process: ${sampler.report()}`);
   const rows = await db.execute(sql`
     select 'customers' as t, count(*)::int as n from customers
@@ -195,6 +197,7 @@ try {
     await Promise.all(edits.slice(i, i + 16).map(([what, body]) => control(what, body)));
   }
   requests.reset();
+  statements.reset();
   const roundStarted = performance.now();
   const round = await connector.syncNow();
   const roundMs = performance.now() - roundStarted;
@@ -215,6 +218,7 @@ try {
       `${(newPeople as unknown as { rows: { n: number }[] }).rows[0]!.n}`,
   );
   console.log(`  requests: ${requests.report()}`);
+  console.log(`  SQL statements: ${statements.report()}`);
   if (warnings.length > 0) console.log(`\n${warnings.length} warnings, first: ${warnings[0]}`);
 } finally {
   await database.close();

@@ -67,8 +67,56 @@ export async function crmIdOf(db: Executor, entity: CrmEntity, portalKey: string
   return link.crmId;
 }
 
-export async function portalKeyOfCrmId(db: Executor, entity: CrmEntity, crmId: string) {
-  const link = await linkByCrmId(db, entity, crmId);
-  if (!link) throw new MissingReference(`the CRM's ${entity} ${crmId} ${WAITING_REASON}`);
-  return link.portalKey;
+/** The portal key a CRM key is linked to, or undefined: one query, or a page's keys read before. */
+export type KeyOfCrmId = (entity: CrmEntity, crmId: string) => Promise<string | undefined>;
+
+export const keysIn =
+  (db: Executor): KeyOfCrmId =>
+  async (entity, crmId) =>
+    (await linkByCrmId(db, entity, crmId))?.portalKey;
+
+export async function portalKeyOfCrmId(
+  db: Executor,
+  entity: CrmEntity,
+  crmId: string,
+  keyOf: KeyOfCrmId = keysIn(db),
+) {
+  const key = await keyOf(entity, crmId);
+  if (key === undefined) {
+    throw new MissingReference(`the CRM's ${entity} ${crmId} ${WAITING_REASON}`);
+  }
+  return key;
+}
+
+/** The links of many CRM keys of one kind in one query: lower-case key → link. */
+export async function linksByCrmIds(db: Executor, entity: CrmEntity, crmIds: readonly string[]) {
+  const links = new Map<string, { portalKey: string; syncedAt: Date }>();
+  if (crmIds.length === 0) return links;
+  const rows = await db
+    .select({ crmId: crmLinks.crmId, portalKey: crmLinks.portalKey, syncedAt: crmLinks.syncedAt })
+    .from(crmLinks)
+    .where(
+      and(
+        eq(crmLinks.entity, entity),
+        sql`${crmLinks.crmId} in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(crmIds)}::jsonb) as t(v))`,
+      ),
+    );
+  for (const row of rows) links.set(row.crmId.toLowerCase(), row);
+  return links;
+}
+
+/** Saves many links in one statement (each portal key once). */
+export async function saveLinks(
+  db: Executor,
+  entity: CrmEntity,
+  links: readonly { portalKey: string; crmId: string; etag: string | null }[],
+) {
+  if (links.length === 0) return;
+  await db
+    .insert(crmLinks)
+    .values(links.map((link) => ({ entity, ...link })))
+    .onConflictDoUpdate({
+      target: [crmLinks.entity, crmLinks.portalKey],
+      set: { crmId: sql`excluded.crm_id`, etag: sql`excluded.etag`, syncedAt: sql`now()` },
+    });
 }

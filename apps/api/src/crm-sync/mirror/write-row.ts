@@ -4,7 +4,7 @@ import { crmLinks } from '../../db/schema.ts';
 import type { CrmEntity, CrmRecord, CrmValue } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { COLUMNS, type Column } from './columns.ts';
-import { portalKeyOfCrmId } from './links.ts';
+import { keysIn, portalKeyOfCrmId, type KeyOfCrmId } from './links.ts';
 import { currentRow } from './read-row.ts';
 
 // A CRM record written into the portal's rows. Writes made here set `pp.crm_sync`, so the
@@ -30,13 +30,15 @@ const literal = (place: Column, value: CrmValue) => {
 /**
  * Writes a CRM record's fields into the portal's rows (in a transaction the caller marked with
  * {@link asSync}): an update of the linked row, or a new row with the CRM's key as its id.
- * `skip` names fields a waiting write of the person will still send. Returns the row's key.
+ * `skip` names fields a waiting write of the person will still send; `keyOf` finds the rows the
+ * references name (all of them before the first write). Returns the row's key.
  */
 export async function applyRecord(
   tx: Executor,
   record: CrmRecord,
   portalKey: string | undefined,
   skip: ReadonlySet<string> = new Set(),
+  keyOf: KeyOfCrmId = keysIn(tx),
 ): Promise<string> {
   const places = COLUMNS[record.entity];
   const values: Record<string, Record<string, ReturnType<typeof sql>>> = {};
@@ -52,7 +54,7 @@ export async function applyRecord(
     }
     if (place.kind === 'reference') {
       const target = value
-        ? await portalKeyOfCrmId(tx, CRM_REFERENCES[field]!, String(value))
+        ? await portalKeyOfCrmId(tx, CRM_REFERENCES[field]!, String(value), keyOf)
         : null;
       references[field] = target;
       (values[place.table] ??= {})[place.column] =

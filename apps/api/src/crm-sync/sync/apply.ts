@@ -9,6 +9,7 @@ import { linkByCrmId, saveLink } from '../mirror/links.ts';
 import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
 import { fieldsBreakingRules } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
+import { batchable, takeBatch } from './take-batch.ts';
 
 // The CRM's records into the mirror (decision 0061): each record checked against the portal's
 // rules, then written over its linked row, or matched (`import.ts`) and linked; a record the
@@ -64,19 +65,13 @@ async function keepReport(db: Executor, record: CrmRecord, reason: string): Prom
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-/** Reports a record the portal does not take, unless this version was reported already. */
-async function report(
-  db: Executor,
-  log: CrmLog,
-  record: CrmRecord,
-  reason: string,
-): Promise<boolean> {
+/**
+ * Keeps the report of a record the portal does not take, with its audit entry; false when this
+ * version was reported already.
+ */
+async function keepAndAudit(db: Executor, record: CrmRecord, reason: string): Promise<boolean> {
   // A CRM's keys are GUIDs; a record without one is reported on every read.
   if (GUID.test(record.id) && !(await keepReport(db, record, reason))) return false;
-  log.warn(
-    { entity: record.entity, crmId: record.id, reason },
-    'a CRM record was reported instead of taken into the portal',
-  );
   await audit(db, {
     actorCustomerId: null,
     action: 'crm.record.reported',
@@ -87,12 +82,25 @@ async function report(
   return true;
 }
 
-/** A record taken or removed is no longer reported. */
-async function forgetReport(db: Executor, entity: CrmEntity, crmId: string): Promise<void> {
-  if (!GUID.test(crmId)) return;
+function logReport(log: CrmLog, record: CrmRecord, reason: string) {
+  log.warn(
+    { entity: record.entity, crmId: record.id, reason },
+    'a CRM record was reported instead of taken into the portal',
+  );
+}
+
+/** Records taken or removed are no longer reported (one statement for many). */
+async function forgetReports(db: Executor, entity: CrmEntity, crmIds: readonly string[]) {
+  const keys = crmIds.filter((id) => GUID.test(id));
+  if (keys.length === 0) return;
   await db
     .delete(crmReports)
-    .where(and(eq(crmReports.entity, entity), eq(crmReports.crmId, crmId)));
+    .where(
+      and(
+        eq(crmReports.entity, entity),
+        sql`${crmReports.crmId} in (select v::uuid from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as t(v))`,
+      ),
+    );
 }
 
 /**
@@ -147,10 +155,12 @@ export async function takeRecord(
   }
   if (older) return 'older';
   if (reason === undefined) {
-    await forgetReport(db, record.entity, record.id);
+    await forgetReports(db, record.entity, [record.id]);
     return 'applied';
   }
-  return (await report(db, log, record, reason)) ? 'reported' : 'reported before';
+  if (!(await keepAndAudit(db, record, reason))) return 'reported before';
+  logReport(log, record, reason);
+  return 'reported';
 }
 
 /** The database's clock (the links' `synced_at` are written by it), before a read of the CRM. */
@@ -162,6 +172,57 @@ export async function databaseNow(db: Executor): Promise<Date> {
 
 /** Records taken into the mirror per transaction: fewer commits, short row locks. */
 const RECORDS_PER_TRANSACTION = 50;
+
+/**
+ * Takes a batch of records in one transaction: together (`take-batch.ts`) when they can be, else
+ * or when that fails one by one, each in a savepoint (a refused record undoes only itself).
+ */
+async function takeRecords(
+  db: Db,
+  log: CrmLog,
+  entity: CrmEntity,
+  records: readonly CrmRecord[],
+  readAt: Date,
+): Promise<Awaited<ReturnType<typeof takeRecord>>[]> {
+  if (batchable(records)) {
+    try {
+      // Reports are kept and logged after the batch's writes: a batch undone logs nothing.
+      const taken = await db.transaction(async (tx) => {
+        await asSync(tx);
+        const taken = await takeBatch(tx, entity, records, readAt);
+        await forgetReports(
+          tx,
+          entity,
+          records.filter((_, i) => taken[i] === 'applied').map((record) => record.id),
+        );
+        const reported: boolean[] = [];
+        for (const [i, result] of taken.entries()) {
+          if (typeof result !== 'object') continue;
+          reported[i] = await keepAndAudit(tx, records[i]!, result.refused);
+        }
+        return { taken, reported };
+      });
+      return records.map((record, i) => {
+        const result = taken.taken[i]!;
+        if (typeof result !== 'object') return result;
+        if (!taken.reported[i]) return 'reported before';
+        logReport(log, record, result.refused);
+        return 'reported';
+      });
+    } catch (error) {
+      log.info(
+        { entity, err: error instanceof Error ? error.message : String(error) },
+        'a batch of CRM records failed: its records are taken one by one',
+      );
+    }
+  }
+  return db.transaction(async (tx) => {
+    await asSync(tx);
+    const results: Awaited<ReturnType<typeof takeRecord>>[] = [];
+    for (const record of records) results.push(await takeRecord(tx, log, record, readAt));
+    return results;
+  });
+}
 
 /** Takes a page's records and removals; the keys of the records taken go into `taken`. */
 export async function applyPage(
@@ -175,23 +236,20 @@ export async function applyPage(
 ) {
   for (let start = 0; start < page.changed.length; start += RECORDS_PER_TRANSACTION) {
     const records = page.changed.slice(start, start + RECORDS_PER_TRANSACTION);
-    await db.transaction(async (tx) => {
-      await asSync(tx);
-      for (const record of records) {
-        const result = await takeRecord(tx, log, record, readAt);
-        if (result === 'applied') {
-          outcome.applied++;
-          taken?.push(record.id.toLowerCase());
-        }
-        if (result === 'reported') outcome.reported++;
+    const results = await takeRecords(db, log, entity, records, readAt);
+    for (const [i, result] of results.entries()) {
+      if (result === 'applied') {
+        outcome.applied++;
+        taken?.push(records[i]!.id.toLowerCase());
       }
-    });
+      if (result === 'reported') outcome.reported++;
+    }
   }
   if (page.removed.length === 0) return;
   await db.transaction(async (tx) => {
     await asSync(tx);
+    await forgetReports(tx, entity, page.removed);
     for (const crmId of page.removed) {
-      await forgetReport(tx, entity, crmId);
       const link = await linkByCrmId(tx, entity, crmId);
       if (link) {
         await removeRow(tx, entity, link.portalKey);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail } from '@pp/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CrmEntity, CrmRecord } from '../crm-client.ts';
-import { linkByCrmId } from '../mirror/links.ts';
+import { keysIn, linkByCrmId, type KeyOfCrmId } from '../mirror/links.ts';
 
 // The sync's first round of each kind of record, the import (decision 0061): a CRM record is
 // matched to the portal's record it is (customers by normalised e-mail address, practices by
@@ -10,66 +10,97 @@ import { linkByCrmId } from '../mirror/links.ts';
 // they join); a conflict is reported, never guessed. Afterwards the portal's records the CRM does
 // not have are queued as creates.
 
-/** The portal's record a CRM record is, by the rules of the first import. */
-export async function matchOf(
-  tx: Executor,
-  record: CrmRecord,
-): Promise<{ portalKey?: string; conflict?: string }> {
-  const rows = async (query: ReturnType<typeof sql>) =>
-    (
-      (await tx.execute(query)) as unknown as {
-        rows: { key: string; linked: boolean }[];
-      }
-    ).rows;
-  const linked = (key: SQL, entity: CrmEntity) =>
-    sql`exists (select 1 from crm_links k where k.entity = ${entity} and k.portal_key = ${key})`;
-  let found: { key: string; linked: boolean }[] = [];
+export type Match = { portalKey?: string; conflict?: string };
+
+const linked = (key: SQL, entity: CrmEntity) =>
+  sql`exists (select 1 from crm_links k where k.entity = ${entity} and k.portal_key = ${key})`;
+
+/** The value a customer or practice is matched by: normalised e-mail address, customer number. */
+export function matchValue(record: CrmRecord): string | undefined {
+  const value = record.fields[record.entity === 'customer' ? 'email' : 'customerNumber'];
   if (record.entity === 'customer') {
-    const email = record.fields.email;
-    if (typeof email !== 'string' || !email.includes('@')) {
-      return { conflict: 'the contact has no e-mail address' };
+    return typeof value === 'string' && value.includes('@') ? normalizeEmail(value) : undefined;
+  }
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * The portal's records customers or practices are (one query for many records), by the rules of
+ * the first import; records of the other kinds are matched one by one ({@link matchOf}).
+ */
+export async function matchesOf(
+  tx: Executor,
+  entity: 'customer' | 'practice',
+  records: readonly CrmRecord[],
+): Promise<Map<CrmRecord, Match>> {
+  const values = [...new Set(records.map(matchValue).filter((v) => v !== undefined))];
+  const found = new Map<string, { key: string; linked: boolean }>();
+  if (values.length > 0) {
+    const list = sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+    const result = await tx.execute(
+      entity === 'customer'
+        ? sql`select c.email as v, c.id::text as key, ${linked(sql`c.id::text`, entity)} as linked
+            from customers c where c.email in ${list}`
+        : sql`select c.customer_number as v, c.id::text as key,
+            ${linked(sql`c.id::text`, entity)} as linked
+            from companies c where c.customer_number in ${list}`,
+    );
+    const rows = (result as unknown as { rows: { v: string; key: string; linked: boolean }[] })
+      .rows;
+    for (const row of rows) if (!found.has(row.v)) found.set(row.v, row);
+  }
+  const matches = new Map<CrmRecord, Match>();
+  for (const record of records) {
+    const value = matchValue(record);
+    const match = value === undefined ? undefined : found.get(value);
+    if (value === undefined && entity === 'customer') {
+      matches.set(record, { conflict: 'the contact has no e-mail address' });
+    } else if (!match) {
+      matches.set(record, {});
+    } else if (match.linked) {
+      matches.set(record, {
+        conflict: `the portal's ${entity} is already linked to another CRM record`,
+      });
+    } else {
+      matches.set(record, { portalKey: match.key });
     }
-    const normal = normalizeEmail(email);
-    found =
-      await rows(sql`select c.id::text as key, ${linked(sql`c.id::text`, 'customer')} as linked
-      from customers c where c.email = ${normal}`);
-  } else if (record.entity === 'practice') {
-    const number = record.fields.customerNumber;
-    if (typeof number !== 'string' || number.trim() === '') return {};
-    found =
-      await rows(sql`select c.id::text as key, ${linked(sql`c.id::text`, 'practice')} as linked
-      from companies c where c.customer_number = ${number}`);
-  } else if (record.entity === 'location') {
-    const practice = record.fields.practiceId;
-    const name = record.fields.name;
-    if (typeof practice !== 'string' || typeof name !== 'string') return {};
-    const practiceLink = await linkByCrmId(tx, 'practice', practice);
-    if (!practiceLink) return {};
-    found =
-      await rows(sql`select l.id::text as key, ${linked(sql`l.id::text`, 'location')} as linked
-      from locations l where l.company_id = ${practiceLink.portalKey}::uuid
-        and lower(l.name) = lower(${name})`);
-    found = found.filter((row) => !row.linked);
-    if (found.length > 1) return { conflict: 'several locations of the practice have this name' };
-  } else {
+  }
+  return matches;
+}
+
+/** The portal's record a CRM record is, by the rules of the first import. */
+export async function matchOf(tx: Executor, record: CrmRecord): Promise<Match> {
+  if (record.entity === 'customer' || record.entity === 'practice') {
+    return (await matchesOf(tx, record.entity, [record])).get(record)!;
+  }
+  if (record.entity !== 'location') {
     // Memberships and assignments are named by the records they join: applyRecord finds them.
     return {};
   }
-  if (found.length === 0) return {};
-  const [match] = found;
-  if (match!.linked) {
-    return { conflict: `the portal's ${record.entity} is already linked to another CRM record` };
-  }
-  return { portalKey: match!.key };
+  const practice = record.fields.practiceId;
+  const name = record.fields.name;
+  if (typeof practice !== 'string' || typeof name !== 'string') return {};
+  const practiceLink = await linkByCrmId(tx, 'practice', practice);
+  if (!practiceLink) return {};
+  const result = await tx.execute(sql`select l.id::text as key,
+      ${linked(sql`l.id::text`, 'location')} as linked
+    from locations l where l.company_id = ${practiceLink.portalKey}::uuid
+      and lower(l.name) = lower(${name})`);
+  const found = (result as unknown as { rows: { key: string; linked: boolean }[] }).rows.filter(
+    (row) => !row.linked,
+  );
+  if (found.length > 1) return { conflict: 'several locations of the practice have this name' };
+  return found.length === 0 ? {} : { portalKey: found[0]!.key };
 }
 
 /** Whether the row a membership or assignment names exists already (then it is linked). */
 export async function existingJoinKey(
   tx: Executor,
   record: CrmRecord,
+  keys: KeyOfCrmId = keysIn(tx),
 ): Promise<string | undefined> {
   const keyOf = async (entity: CrmEntity, crmId: unknown) =>
-    typeof crmId === 'string' ? (await linkByCrmId(tx, entity, crmId))?.portalKey : undefined;
+    typeof crmId === 'string' ? await keys(entity, crmId) : undefined;
   if (record.entity === 'membership') {
     const customer = await keyOf('customer', record.fields.customerId);
     const practice = await keyOf('practice', record.fields.practiceId);
