@@ -67,17 +67,25 @@ function writtenOutside(root: string, since: number): string[] {
   return found;
 }
 
-/** The processes below `pid` (buildah run does not pass signals on to the container's). */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
+/**
+ * The container's portal process: buildah run passes no signal on, so the check signals it as a
+ * container engine's stop would. Found by its settings (`PORT=<port>` in its environment).
+ */
+function portalProcesses(port: number): number[] {
+  const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = readFileSync(`/proc/${entry}/stat`, { encoding: 'utf8', flag: 'r' });
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    try {
+      // By its command, not its name: Node 24 names its main thread `MainThread`.
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0] ?? '';
+      if (path.basename(command) !== 'node') continue;
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (environ.includes(`PORT=${port}`)) found.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
   }
-  const below = (p: number): number[] => (children.get(p) ?? []).flatMap((c) => [c, ...below(c)]);
-  return below(pid);
+  return found;
 }
 
 async function main() {
@@ -155,6 +163,7 @@ async function main() {
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
+  let hung = false;
   try {
     const alive = await waitFor(`${portal}/api/v1/Lifetime/IsAlive`, 90);
     console.log(`IsAlive: ${alive.status} ${await alive.text()}`);
@@ -200,13 +209,22 @@ async function main() {
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     // The portal's own process, as a container engine's stop signals it: it drains and exits.
-    for (const pid of descendants(child.pid!)) {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node') process.kill(pid, 'SIGTERM');
+    const portals = portalProcesses(port);
+    for (const pid of portals) process.kill(pid, 'SIGTERM');
+    // The portal's shutdown takes seconds (docs/operations.md, "Stopping an instance").
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 60_000)),
+    ]);
+    if (!stopped) {
+      child.kill('SIGKILL');
+      for (const pid of portals) process.kill(pid, 'SIGKILL');
+      hung = true;
     }
-    await exited;
     run('buildah', ['umount', container]);
     run('buildah', ['rm', container]);
   }
+  if (hung) throw new Error('the container did not stop within 60 s of SIGTERM');
   step('the image passed');
 }
 
