@@ -1,14 +1,26 @@
-import { CompanyUpdateSchema, CustomerUpdateSchema, LocationUpdateSchema } from '@pp/contract';
-import type { CrmRecord } from './crm-client.ts';
+import {
+  CompanyUpdateSchema,
+  CustomerUpdateSchema,
+  EmailSchema,
+  hasAsciiLocalPart,
+  LocationUpdateSchema,
+  normalizeEmail,
+} from '@pp/contract';
+import type { CrmEntity, CrmRecord } from './crm-client.ts';
+import { COLUMNS } from './mirror/columns.ts';
 
 // A record from the CRM meets the rules a person's input meets (docs/product.md §3, decision
 // 0049: no web or e-mail addresses in names, lengths, phone numbers, dates): the portal shows and
 // mails these values, so a CRM user cannot put there what a portal user could not. The
 // contract's update schemas hold those rules; empty values and the fields they do not name
-// (references, statuses, the customer number, newsletter choices) pass as they are.
+// (references, statuses, the customer number, newsletter choices) pass as they are. A contact's
+// address is checked like a person's (decision 0019: a local part that is not ASCII is refused).
 
 const RULES = {
-  customer: { schema: CustomerUpdateSchema, id: undefined },
+  customer: {
+    schema: CustomerUpdateSchema.extend({ email: EmailSchema.optional() }),
+    id: undefined,
+  },
   practice: { schema: CompanyUpdateSchema, id: 'companyId' },
   location: { schema: LocationUpdateSchema, id: 'locationId' },
 } as const;
@@ -26,4 +38,53 @@ export function fieldsBreakingRules(record: CrmRecord): string[] {
   const result = schema.safeParse(id ? { ...values, [id]: record.id } : values);
   if (result.success) return [];
   return [...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')))];
+}
+
+/** The e-mail fields of each kind of record. */
+const EMAIL_FIELDS: Partial<Record<CrmEntity, string>> = {
+  customer: 'email',
+  practice: 'email',
+  location: 'invoiceMail',
+};
+
+/**
+ * A record's values as the portal's own forms make them (docs/product.md §1): text trimmed,
+ * e-mail addresses in their normal form. An address whose local part is not ASCII is left as
+ * typed (trimmed): normalising could make it another person's, and the rules refuse it.
+ */
+export function inPortalForm(record: CrmRecord): CrmRecord {
+  const places = COLUMNS[record.entity];
+  const fields = { ...record.fields };
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || places[field]?.kind !== 'text') continue;
+    fields[field] =
+      EMAIL_FIELDS[record.entity] === field && value.includes('@') && hasAsciiLocalPart(value)
+        ? normalizeEmail(value)
+        : value.trim();
+  }
+  return { ...record, fields };
+}
+
+/** What a record must name (the portal's rows cannot be without it), with the plain reason. */
+const REQUIRED_REFERENCES: Partial<Record<CrmEntity, [string, string][]>> = {
+  location: [['practiceId', 'the location names no practice']],
+  membership: [
+    ['customerId', 'the membership names no contact'],
+    ['practiceId', 'the membership names no practice'],
+  ],
+  locationAssignment: [
+    ['locationId', 'the assignment names no location'],
+    ['customerId', 'the assignment names no contact'],
+  ],
+};
+
+/** Why the portal does not take a record by its rules, or undefined: a plain reason. */
+export function refusalOf(record: CrmRecord): string | undefined {
+  const broken = fieldsBreakingRules(record);
+  if (broken.length > 0) return `values the portal does not take: ${broken.join(', ')}`;
+  for (const [field, reason] of REQUIRED_REFERENCES[record.entity] ?? []) {
+    const value = record.fields[field];
+    if (typeof value !== 'string' || value === '') return reason;
+  }
+  return undefined;
 }

@@ -7,8 +7,9 @@ import type { CrmChangePage, CrmEntity, CrmLog, CrmRecord } from '../crm-client.
 import { fieldOfColumn } from '../mirror/columns.ts';
 import { linkByCrmId, saveLink } from '../mirror/links.ts';
 import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
-import { fieldsBreakingRules } from '../portal-rules.ts';
+import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
+import { plainReason } from './plain-reason.ts';
 import { batchable, takeBatch } from './take-batch.ts';
 
 // The CRM's records into the mirror (decision 0061): each record checked against the portal's
@@ -52,17 +53,22 @@ function versionOf(record: CrmRecord): string {
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Keeps the report of this version; false when this version was reported already. */
+/**
+ * Keeps the report of this version; false when this version was reported already. The reason is
+ * kept as now given (its wording may have changed), but the same version is not reported again.
+ */
 async function keepReport(db: Executor, record: CrmRecord, reason: string): Promise<boolean> {
   const result = await db.execute(sql`
+    with before as (
+      select version from crm_reports where entity = ${record.entity} and crm_id = ${record.id}::uuid)
     insert into crm_reports (entity, crm_id, version, reason)
     values (${record.entity}, ${record.id}::uuid, ${versionOf(record)}, ${reason})
     on conflict (entity, crm_id) do update
-      set version = excluded.version, reason = excluded.reason, reported_at = now()
-      where crm_reports.version is distinct from excluded.version
-        or crm_reports.reason is distinct from excluded.reason
-    returning 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      set version = excluded.version, reason = excluded.reason,
+        reported_at = case when crm_reports.version is distinct from excluded.version
+          then now() else crm_reports.reported_at end
+    returning not exists (select 1 from before b where b.version = crm_reports.version) as fresh`);
+  return (result as unknown as { rows: { fresh: boolean }[] }).rows[0]?.fresh === true;
 }
 
 /**
@@ -110,19 +116,17 @@ async function forgetReports(db: Executor, entity: CrmEntity, crmIds: readonly s
 export async function takeRecord(
   db: Executor,
   log: CrmLog,
-  record: CrmRecord,
+  typed: CrmRecord,
   readAt: Date,
 ): Promise<'applied' | 'reported' | 'reported before' | 'older'> {
+  const record = inPortalForm(typed);
   let reason: string | undefined;
   let older = false;
   try {
     await db.transaction(async (tx) => {
       await asSync(tx);
-      const broken = fieldsBreakingRules(record);
-      if (broken.length > 0) {
-        reason = `values the portal does not take: ${broken.join(', ')}`;
-        return;
-      }
+      reason = refusalOf(record);
+      if (reason !== undefined) return;
       const link = await linkByCrmId(tx, record.entity, record.id);
       // The portal agreed with a newer version after this one was read (a write of the outbox
       // came back between the read and now): this one is older, the next round brings what
@@ -151,7 +155,7 @@ export async function takeRecord(
       await saveLink(tx, record.entity, key, record.id, record.etag);
     });
   } catch (error) {
-    reason = error instanceof Error ? error.message : String(error);
+    reason = plainReason(error);
   }
   if (older) return 'older';
   if (reason === undefined) {
@@ -181,15 +185,22 @@ async function takeRecords(
   db: Db,
   log: CrmLog,
   entity: CrmEntity,
-  records: readonly CrmRecord[],
+  typed: readonly CrmRecord[],
   readAt: Date,
 ): Promise<Awaited<ReturnType<typeof takeRecord>>[]> {
+  const records = typed.map(inPortalForm);
   if (batchable(records)) {
     try {
       // Reports are kept and logged after the batch's writes: a batch undone logs nothing.
       const taken = await db.transaction(async (tx) => {
         await asSync(tx);
-        const taken = await takeBatch(tx, entity, records, readAt);
+        // Records the rules refuse are known before the batch: the same reason as one by one.
+        const refused = records.map(refusalOf);
+        const accepted = records.filter((_, i) => refused[i] === undefined);
+        const results = await takeBatch(tx, entity, accepted, readAt);
+        const taken = refused.map((reason) =>
+          reason === undefined ? results.shift()! : { refused: reason },
+        );
         await forgetReports(
           tx,
           entity,
@@ -211,7 +222,7 @@ async function takeRecords(
       });
     } catch (error) {
       log.info(
-        { entity, err: error instanceof Error ? error.message : String(error) },
+        { entity, reason: plainReason(error) },
         'a batch of CRM records failed: its records are taken one by one',
       );
     }
