@@ -220,6 +220,26 @@ describe('the portal with its records in Dataverse', () => {
     });
   });
 
+  it('merges a change the CRM made meanwhile as its users type it: the address retyped in capitals', async () => {
+    const id = demoContactId(demo.clara);
+    await profile(demo.clara);
+    crm.standIn.edit('contacts', id, {
+      emailaddress1: ` ${demo.clara.toUpperCase()} `,
+      lastname: 'Wolf-Brenner',
+    });
+    await crm.client.customer.updateCustomerData({
+      token: await token(demo.clara),
+      body: { firstName: 'Clara-Marie' },
+    });
+    const outcome = await crm.connector.pushNow();
+    expect(outcome).toMatchObject({ pushed: 1, merged: 1, parked: 0 });
+    expect(await profile(demo.clara)).toMatchObject({
+      email: demo.clara,
+      firstName: 'Clara-Marie',
+      lastName: 'Wolf-Brenner',
+    });
+  });
+
   it("keeps the CRM's value of a field both changed, tells the person, and writes an audit entry", async () => {
     const id = demoContactId(demo.david);
     await profile(demo.david);

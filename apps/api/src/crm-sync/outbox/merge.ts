@@ -6,6 +6,7 @@ import { CRM_REFERENCES } from '../fields.ts';
 import { sameValue } from '../mirror/columns.ts';
 import { linkOf, saveLink } from '../mirror/links.ts';
 import { applyRecord, asSync } from '../mirror/write-row.ts';
+import { inPortalForm } from '../portal-rules.ts';
 import { valuesOfChange, type Change } from './changes.ts';
 import type { Entry } from './claim.ts';
 import type { Finish } from './push.ts';
@@ -53,7 +54,8 @@ export async function mergeConflict(
   }
   await finish(async (tx) => {
     await asSync(tx);
-    await applyRecord(tx, theirs, entry.portalKey, new Set(Object.keys(ours)));
+    // The CRM's values as the portal keeps them (an address retyped in capitals, say).
+    await applyRecord(tx, inPortalForm(theirs), entry.portalKey, new Set(Object.keys(ours)));
     await saveLink(tx, entity, entry.portalKey, crmId, etag);
     const person = personOf(entity, entry.portalKey);
     if (lost.length > 0 && person) {
