@@ -36,6 +36,26 @@ export async function linkByCrmId(db: Executor, entity: CrmEntity, crmId: string
   return link;
 }
 
+/**
+ * The reason a CRM record is reported when the portal's record it is has a link to another one:
+ * a second membership of the same person and practice, say, which Dynamics lets a user create.
+ */
+export function linkedElsewhere(entity: CrmEntity): string {
+  const name = entity === 'locationAssignment' ? 'location assignment' : entity;
+  return `the portal's ${name} is already linked to another CRM record`;
+}
+
+/** Thrown instead of moving a portal record's link to another CRM record: the first one keeps it. */
+export class LinkedElsewhere extends Error {
+  constructor(entity: CrmEntity) {
+    super(linkedElsewhere(entity));
+  }
+}
+
+/**
+ * Links a portal record to its CRM record, or saves the version of the link it has. A link never
+ * moves to another CRM record ({@link LinkedElsewhere}): only a removal ends it.
+ */
 export async function saveLink(
   db: Executor,
   entity: CrmEntity,
@@ -43,13 +63,40 @@ export async function saveLink(
   crmId: string,
   etag: string | null,
 ) {
-  await db
-    .insert(crmLinks)
-    .values({ entity, portalKey, crmId, etag })
-    .onConflictDoUpdate({
-      target: [crmLinks.entity, crmLinks.portalKey],
-      set: { crmId, etag, syncedAt: sql`now()` },
-    });
+  await saveLinks(db, entity, [{ portalKey, crmId, etag }]);
+}
+
+/** The portal keys of these that are linked (to any CRM record), in one query. */
+export async function linkedPortalKeys(
+  db: Executor,
+  entity: CrmEntity,
+  portalKeys: readonly string[],
+): Promise<Set<string>> {
+  if (portalKeys.length === 0) return new Set();
+  const rows = await db
+    .select({ portalKey: crmLinks.portalKey })
+    .from(crmLinks)
+    .where(
+      and(
+        eq(crmLinks.entity, entity),
+        sql`${crmLinks.portalKey} in (select jsonb_array_elements_text(${JSON.stringify(portalKeys)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.map((row) => row.portalKey));
+}
+
+/**
+ * The reason a CRM record without a link cannot be the portal's record `portalKey`: another CRM
+ * record is linked to it. Undefined when it can.
+ */
+export async function takenByAnother(
+  db: Executor,
+  entity: CrmEntity,
+  portalKey: string | undefined,
+): Promise<string | undefined> {
+  if (portalKey === undefined) return undefined;
+  const linked = await linkedPortalKeys(db, entity, [portalKey]);
+  return linked.has(portalKey) ? linkedElsewhere(entity) : undefined;
 }
 
 /**
@@ -105,18 +152,24 @@ export async function linksByCrmIds(db: Executor, entity: CrmEntity, crmIds: rea
   return links;
 }
 
-/** Saves many links in one statement (each portal key once). */
+/**
+ * Saves many links in one statement (each portal key once), as {@link saveLink} does: a key linked
+ * to another CRM record keeps its link, and the statement fails with {@link LinkedElsewhere}.
+ */
 export async function saveLinks(
   db: Executor,
   entity: CrmEntity,
   links: readonly { portalKey: string; crmId: string; etag: string | null }[],
 ) {
   if (links.length === 0) return;
-  await db
+  const saved = await db
     .insert(crmLinks)
     .values(links.map((link) => ({ entity, ...link })))
     .onConflictDoUpdate({
       target: [crmLinks.entity, crmLinks.portalKey],
-      set: { crmId: sql`excluded.crm_id`, etag: sql`excluded.etag`, syncedAt: sql`now()` },
-    });
+      set: { etag: sql`excluded.etag`, syncedAt: sql`now()` },
+      setWhere: sql`crm_links.crm_id = excluded.crm_id`,
+    })
+    .returning({ portalKey: crmLinks.portalKey });
+  if (saved.length < links.length) throw new LinkedElsewhere(entity);
 }

@@ -152,6 +152,28 @@ function keyOfNew(record: CrmRecord, references: Record<string, string | null>):
   return record.id;
 }
 
+/**
+ * The key of the row a membership or assignment joins (`customer:practice`,
+ * `location:customer`), found by the keys of the records it names; undefined for other records
+ * and while one of those is not in the portal.
+ */
+export async function joinKeyOf(record: CrmRecord, keyOf: KeyOfCrmId): Promise<string | undefined> {
+  const portalKey = async (field: string) => {
+    const value = record.fields[field];
+    return typeof value === 'string' && value !== ''
+      ? await keyOf(CRM_REFERENCES[field]!, value)
+      : undefined;
+  };
+  const fields: Partial<Record<CrmEntity, [string, string]>> = {
+    membership: ['customerId', 'practiceId'],
+    locationAssignment: ['locationId', 'customerId'],
+  };
+  const joined = fields[record.entity];
+  if (!joined) return undefined;
+  const [first, second] = [await portalKey(joined[0]), await portalKey(joined[1])];
+  return first && second ? `${first}:${second}` : undefined;
+}
+
 /** Removes the row of a record the CRM removed (its link goes with it). */
 export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: string) {
   const [first, second] = portalKey.split(':');

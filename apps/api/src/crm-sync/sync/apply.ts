@@ -5,7 +5,7 @@ import { crmReports } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
 import type { CrmChangePage, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
 import { fieldOfColumn } from '../mirror/columns.ts';
-import { linkByCrmId, saveLink } from '../mirror/links.ts';
+import { linkByCrmId, saveLink, takenByAnother } from '../mirror/links.ts';
 import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
 import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
@@ -151,6 +151,8 @@ export async function takeRecord(
         return;
       }
       const known = match.portalKey ?? (await existingJoinKey(tx, record));
+      reason = await takenByAnother(tx, record.entity, known);
+      if (reason !== undefined) return;
       const key = await applyRecord(tx, record, known);
       await saveLink(tx, record.entity, key, record.id, record.etag);
     });

@@ -3,8 +3,15 @@ import type { Executor } from '../../db/client.ts';
 import type { CrmEntity, CrmRecord } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { COLUMNS, fieldOfColumn } from '../mirror/columns.ts';
-import { linksByCrmIds, MissingReference, saveLinks, type KeyOfCrmId } from '../mirror/links.ts';
-import { applyRecord } from '../mirror/write-row.ts';
+import {
+  linkedElsewhere,
+  linkedPortalKeys,
+  linksByCrmIds,
+  MissingReference,
+  saveLinks,
+  type KeyOfCrmId,
+} from '../mirror/links.ts';
+import { applyRecord, joinKeyOf } from '../mirror/write-row.ts';
 import { fieldsBreakingRules } from '../portal-rules.ts';
 import { existingJoinKey, matchesOf, matchOf, matchValue, type Match } from './import.ts';
 
@@ -122,6 +129,14 @@ export async function takeBatch(
       ? await matchesOf(tx, entity, unlinked)
       : new Map();
   const keyOf = await referencedKeys(tx, records);
+  // A membership or assignment whose row another CRM record is linked to (a second one of the
+  // same pair, made in Dynamics) is reported; the first keeps the row.
+  const joinKeys = new Map<CrmRecord, string>();
+  for (const record of unlinked) {
+    const key = await joinKeyOf(record, keyOf);
+    if (key !== undefined) joinKeys.set(record, key);
+  }
+  const linkedJoins = await linkedPortalKeys(tx, entity, [...joinKeys.values()]);
   const newLinks = new Map<string, { portalKey: string; crmId: string; etag: string | null }>();
   const taken: Taken[] = [];
   for (const record of records) {
@@ -149,6 +164,10 @@ export async function takeBatch(
         const match = matches.get(record) ?? (await matchOf(tx, record));
         if (match.conflict) {
           taken.push({ refused: match.conflict });
+          continue;
+        }
+        if (linkedJoins.has(joinKeys.get(record) ?? '')) {
+          taken.push({ refused: linkedElsewhere(entity) });
           continue;
         }
         const known = match.portalKey ?? (await existingJoinKey(tx, record, keyOf));
