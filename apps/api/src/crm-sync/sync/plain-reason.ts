@@ -1,4 +1,4 @@
-import { MissingReference } from '../mirror/links.ts';
+import { LinkedElsewhere, MissingReference } from '../mirror/links.ts';
 
 // Why a CRM record was not taken, as an operator reads it at `/operator/crm`, in the log and in
 // the audit log (probe of issue 44, H3): never the failed statement or its parameters, which
@@ -27,7 +27,7 @@ function refusalIn(error: unknown): DatabaseRefusal | undefined {
 
 /** A plain reason for an error met while taking a record: no values, no SQL. */
 export function plainReason(error: unknown): string {
-  if (error instanceof MissingReference) return error.message;
+  if (error instanceof MissingReference || error instanceof LinkedElsewhere) return error.message;
   const refusal = refusalIn(error);
   if (!refusal) return 'the portal could not take it';
   if (refusal.constraint) return `the portal's database refused it: ${refusal.constraint}`;
