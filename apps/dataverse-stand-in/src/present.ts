@@ -2,7 +2,13 @@
 import type { StandInContext } from './context.ts';
 import { errors } from './errors.ts';
 import type { Expand } from './odata.ts';
-import { entitySet, lookupValueName, readableNames, type EntitySet } from './schema.ts';
+import {
+  ENTITY_SETS,
+  entitySet,
+  lookupValueName,
+  readableNames,
+  type EntitySet,
+} from './schema.ts';
 import { etagOf, type Row, type StoredRow } from './store.ts';
 
 export function present(
@@ -52,7 +58,14 @@ function annotate(
   const lookup = /^_(.+)_value$/.exec(name);
   const column = lookup ? entity.columns[lookup[1]!] : undefined;
   if (column?.kind === 'lookup') {
-    out[`${name}@Microsoft.Dynamics.CRM.lookuplogicalname`] = entitySet(column.target)!.logicalName;
+    // The table of the row it points to: a Customer lookup (parentcustomerid) may point to a
+    // contact as well as an account (learn.microsoft.com/power-apps/developer/data-platform/
+    // webapi/web-api-types-operations#lookup-properties).
+    const table =
+      [column.target, ...ENTITY_SETS.map((e) => e.set)].find((set) =>
+        context.store.get(set, String(value)),
+      ) ?? column.target;
+    out[`${name}@Microsoft.Dynamics.CRM.lookuplogicalname`] = entitySet(table)!.logicalName;
   }
 }
 

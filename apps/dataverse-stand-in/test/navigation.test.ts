@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccountId, startDataverseStandIn, type DataverseStandIn } from '../src/index.ts';
+import {
+  demoAccountId,
+  demoContactId,
+  startDataverseStandIn,
+  type DataverseStandIn,
+} from '../src/index.ts';
 import { api, token } from './support.ts';
 
 // Lookups are written through their single-valued navigation property, named by the
@@ -80,5 +85,23 @@ describe('an environment whose publisher prefix is written PP', () => {
       },
     });
     expect(status).toBe(204);
+  });
+
+  it('names the table a Customer lookup points to: a contact as a contact', async () => {
+    // A contact's company may be another contact (parentcustomerid_contact); its annotation
+    // names the table of the row it points to (web-api-types-operations, lookup properties).
+    const parent = demoContactId('anna.sommer@example.com');
+    const { status } = await api(standIn, bearer, `contacts(${NEW_ID})`, {
+      method: 'PATCH',
+      body: { lastname: 'Neu', 'parentcustomerid_contact@odata.bind': `/contacts(${parent})` },
+    });
+    expect(status).toBe(204);
+    const read = await api(standIn, bearer, `contacts(${NEW_ID})?$select=_parentcustomerid_value`, {
+      headers: { prefer: 'odata.include-annotations="*"' },
+    });
+    expect(read.body).toMatchObject({
+      _parentcustomerid_value: parent,
+      '_parentcustomerid_value@Microsoft.Dynamics.CRM.lookuplogicalname': 'contact',
+    });
   });
 });

@@ -157,4 +157,24 @@ describe('values as CRM users type them', () => {
     expect(await audited(clara)).toHaveLength(1);
     expect(await reasonAt(clara)).toContain('customers_email_key');
   });
+
+  it('takes a contact whose company is another contact, without a practice of its own', async () => {
+    // parentcustomerid is a Customer lookup: a CRM user may pick a contact as the company; its
+    // annotation names the contact table, and the portal binds practices only (probe M2).
+    const contact = guid(20);
+    crm.standIn.edit('contacts', contact, {
+      firstname: 'Ida',
+      lastname: 'Beispiel',
+      emailaddress1: 'ida.beispiel@example.com',
+      _parentcustomerid_value: demoContactId(demo.anna),
+    });
+    crm.standIn.edit('pp_memberships', guid(21), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: demoAccountId('sommer'),
+    });
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.reported).toBe(0);
+    const [row] = await db().select().from(customers).where(eq(customers.id, contact));
+    expect(row).toMatchObject({ email: 'ida.beispiel@example.com', primaryCompanyId: null });
+  });
 });
