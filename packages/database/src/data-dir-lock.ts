@@ -1,4 +1,12 @@
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -63,6 +71,21 @@ function readHolder(file: string): { raw: string; holder: Holder | undefined } |
   }
 }
 
+/**
+ * Closes the data folder to other users: PGlite writes the database's files (its write-ahead log
+ * with addresses and password hashes among them) readable by everyone, so the folder is what
+ * keeps them out. A folder its owner may not change (a volume's root owned by another) is left as
+ * it is: whoever set it up decides who may enter it.
+ */
+function keepPrivate(folder: string): void {
+  try {
+    const mode = statSync(folder).mode & 0o777;
+    if (mode & 0o077) chmodSync(folder, mode & 0o700);
+  } catch {
+    // not ours to change
+  }
+}
+
 /** A lock left by a process that is gone (or by an earlier run with our pid, as in a container). */
 function isStale(holder: Holder): boolean {
   if (holder.host !== os.hostname()) return false; // cannot tell from here: treat as taken
@@ -77,7 +100,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const folder = path.resolve(dataDir);
   const file = path.join(folder, LOCK_FILE_NAME);
   if (lockedHere.has(folder)) throw new DataDirLockedError(folder, file, 'in this process');
-  mkdirSync(folder, { recursive: true });
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  keepPrivate(folder);
   const content = JSON.stringify({
     pid: process.pid,
     host: os.hostname(),

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,5 +62,19 @@ describe('the data folder lock', () => {
     const nested = path.join(dataDir, 'new', 'data');
     lockDataDir(nested).release();
     expect(existsSync(nested)).toBe(true);
+  });
+
+  // The folder holds the database's files, its write-ahead log among them (addresses, password
+  // hashes), which PGlite writes readable by everyone: only the folder keeps others out.
+  it('creates the folder readable by its owner only', () => {
+    const nested = path.join(dataDir, 'private', 'data');
+    lockDataDir(nested).release();
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+  });
+
+  it('closes an existing folder to other users', () => {
+    chmodSync(dataDir, 0o755);
+    lockDataDir(dataDir).release();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 });
