@@ -1,9 +1,10 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { lockDataDir } from '@pp/database';
+import { LOCK_FILE_NAME, lockDataDir } from '@pp/database';
 import { databaseTargetOf, describeTarget, fileArgument, runAsScript } from './database-target.ts';
 
 // `npm run db:restore -- FILE`: loads a backup of `npm run db:backup` (plain SQL) into an empty
@@ -36,9 +37,14 @@ async function restoreEmbedded(dataDir: string, sql: string): Promise<void> {
       await pglite.exec(sql);
     } catch (error) {
       await pglite.close();
-      // Leaves the folder empty, as it was.
-      await rm(dataDir, { recursive: true, force: true });
-      await mkdir(dataDir, { recursive: true });
+      // Leaves the folder empty, as it was: its contents go, not the folder (a volume's mount
+      // point may not be ours to remove), and the restore's own error is what is reported.
+      for (const entry of await entriesOf(dataDir)) {
+        if (entry === LOCK_FILE_NAME) continue;
+        await rm(path.join(dataDir, entry), { recursive: true, force: true }).catch(
+          () => undefined,
+        );
+      }
       throw error;
     }
     await pglite.close();
