@@ -36,20 +36,17 @@ const STEADY_MS = 4_000;
 /** `FAULTS_CRM_AFTER_MS=80000` starts them after the other faults instead of beside them. */
 const CRM_FAULTS_AFTER_MS = Number(process.env['FAULTS_CRM_AFTER_MS'] ?? 2_000);
 
-/** Two api instances behind nginx on a PostgreSQL server of the suite's own, under load, faulted. */
-export async function runServerScenario(folder: string): Promise<ScenarioReport> {
-  await mkdir(folder, { recursive: true });
-  const postgres = await startPostgres(folder);
-  const issuer = await startTestIssuer();
-  const sink = stoppableSink(await freePort());
-  await sink.start();
-  const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
-  // With FAULTS_CRM=1 the instances keep their records in a stand-in Dataverse in this process
-  // (issue 24). Not in CI yet: with it, the SMTP server's recovery takes about 22 s instead of
-  // under 5 (docs/operations.md, "The fault suite").
-  const crm = process.env['FAULTS_CRM'] === '1' ? await startCrmStandIn() : undefined;
-  const env = {
-    ...crm?.env,
+/**
+ * The settings of the api instances behind nginx on the suite's PostgreSQL server: its issuer,
+ * the proxy's address, the SMTP sink. Shared with the upgrade test (upgrade-scenario.ts).
+ */
+export function clusterSettings(
+  postgres: { url: string },
+  issuer: { issuer: string; audience: string },
+  sink: { url: string },
+  proxyPort: number,
+): Record<string, string> {
+  return {
     DATABASE_URL: postgres.url,
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'fault-suite',
@@ -62,6 +59,21 @@ export async function runServerScenario(folder: string): Promise<ScenarioReport>
     // per-account limit (decision 0050, tested in the api's tests) would answer most of them 429.
     ACCOUNT_WRITES_PER_HOUR: '1000000',
   };
+}
+
+/** Two api instances behind nginx on a PostgreSQL server of the suite's own, under load, faulted. */
+export async function runServerScenario(folder: string): Promise<ScenarioReport> {
+  await mkdir(folder, { recursive: true });
+  const postgres = await startPostgres(folder);
+  const issuer = await startTestIssuer();
+  const sink = stoppableSink(await freePort());
+  await sink.start();
+  const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  // With FAULTS_CRM=1 the instances keep their records in a stand-in Dataverse in this process
+  // (issue 24). Not in CI yet: with it, the SMTP server's recovery takes about 22 s instead of
+  // under 5 (docs/operations.md, "The fault suite").
+  const crm = process.env['FAULTS_CRM'] === '1' ? await startCrmStandIn() : undefined;
+  const env = { ...crm?.env, ...clusterSettings(postgres, issuer, sink, proxyPort) };
   const a = apiInstance('a', portA, env, path.join(folder, 'api-a.log'));
   const b = apiInstance('b', portB, env, path.join(folder, 'api-b.log'));
   const database = await openDatabase({ kind: 'server', url: postgres.url, poolSize: 2 });

@@ -13,6 +13,7 @@ import { Ledger } from './ledger.ts';
 import { startLoad } from './load.ts';
 import { startNginx } from './nginx-proxy.ts';
 import { startPostgres } from './postgres-server.ts';
+import { clusterSettings } from './server-scenario.ts';
 import { sleep } from './processes.ts';
 import type { ScenarioReport } from './report.ts';
 import { stoppableSink } from './smtp-sink.ts';
@@ -112,17 +113,7 @@ export async function runUpgradeScenario(folder: string): Promise<ScenarioReport
   await sink.start();
   const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
   const proxyPort = await freePort();
-  const env = {
-    DATABASE_URL: postgres.url,
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'fault-suite',
-    OIDC_AUDIENCE: issuer.audience,
-    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-    TRUST_PROXY: '1',
-    SMTP_URL: sink.url,
-    DEMO_DATA: 'false',
-    ACCOUNT_WRITES_PER_HOUR: '1000000',
-  };
+  const env = clusterSettings(postgres, issuer, sink, proxyPort);
   const instance = (name: string, port: number, root: string) =>
     apiInstance(name, port, env, path.join(folder, `api-${name}.log`), root);
   const [old1, old2] = [
