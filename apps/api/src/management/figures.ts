@@ -82,7 +82,13 @@ function sharedReading(read: () => Promise<Figures>): () => Promise<Figures | un
   };
 }
 
-/** A gauge set from the scrape's figures; left out of the scrape when they are not there. */
+/**
+ * A gauge set from the scrape's figures. When they are not there its samples are left out of
+ * the scrape, never shown as 0 (an outbox that looks empty while nobody knows): Prometheus's
+ * pattern for a failed read, with `database_up` saying why ("Writing exporters", "Failed
+ * scrapes"). prom-client's `reset()` puts a 0 back into a gauge without labels; `remove()`
+ * takes it out.
+ */
 function figureGauge<L extends string>(
   app: FastifyInstance,
   reading: () => Promise<Figures | undefined>,
@@ -97,6 +103,7 @@ function figureGauge<L extends string>(
       this.reset();
       const figures = await reading();
       if (figures) set(this, figures);
+      else if (!definition.labelNames?.length) this.remove();
     },
   });
 }

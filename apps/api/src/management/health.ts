@@ -3,7 +3,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
-import { databaseAnswers } from '../lib/database/liveness.ts';
+import type { DatabaseReadiness } from '../lib/database/liveness.ts';
 
 // The health checks of the management port, shaped as Keycloak's (MicroProfile Health):
 // `{"status":"UP","checks":[{"name":…,"status":…,"data":{…}}]}`, 200 when UP, 503 when DOWN.
@@ -82,12 +82,15 @@ export function liveness(): Health {
 }
 
 /**
- * `/health/ready`: the database answers (within 2 s, asked at most once a second), holds this
- * version's migrations, and the instance is not shutting down. The CRM's state is told, and
- * never makes it unready.
+ * `/health/ready`: the database is there (`database`: within 1.5 s, asked at most once a second,
+ * without waiting behind the requests' work), holds this version's migrations, and the instance
+ * is not shutting down. The CRM's state is told, and never makes it unready.
  */
-export async function readiness(app: FastifyInstance): Promise<Health> {
-  const [answers, crm] = await Promise.all([databaseAnswers(app.db), crmCheck(app)]);
+export async function readiness(
+  app: FastifyInstance,
+  database: DatabaseReadiness,
+): Promise<Health> {
+  const [answers, crm] = await Promise.all([database.ready(), crmCheck(app)]);
   const applied = answers && (await migrationsApplied(app.db));
   return healthOf([
     check('database', answers, { kind: app.database.kind }),

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { collectDefaultMetrics } from 'prom-client';
+import { databaseReadiness } from '../lib/database/liveness.ts';
 import { addFigures } from './figures.ts';
 import { healthOf, liveness, readiness, startup, type Health } from './health.ts';
 
@@ -42,6 +43,7 @@ export async function startManagementServer(
     registry.removeSingleMetric(`nodejs_active_${name}_total`);
   }
   let started = false;
+  const database = databaseReadiness(app.database);
 
   const server = Fastify({ logger: false, return503OnClosing: false });
   server.get('/metrics', async (_request, reply) => {
@@ -49,10 +51,12 @@ export async function startManagementServer(
     return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
   });
   server.get('/health/live', async (_request, reply) => sendHealth(reply, liveness()));
-  server.get('/health/ready', async (_request, reply) => sendHealth(reply, await readiness(app)));
+  server.get('/health/ready', async (_request, reply) =>
+    sendHealth(reply, await readiness(app, database)),
+  );
   server.get('/health/started', async (_request, reply) => sendHealth(reply, startup(started)));
   server.get('/health', async (_request, reply) => {
-    const ready = await readiness(app);
+    const ready = await readiness(app, database);
     return sendHealth(reply, healthOf([...startup(started).checks, ...ready.checks]));
   });
   server.setNotFoundHandler((_request, reply) =>
@@ -71,6 +75,9 @@ export async function startManagementServer(
     markStarted: () => {
       started = true;
     },
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      await database.close();
+    },
   };
 }

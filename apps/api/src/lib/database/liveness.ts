@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import pg from 'pg';
+import type { Database, Db } from '../../db/client.ts';
 
 const DB_TIMEOUT_MS = 2000;
 /** Probes share one check of the database per second, however many arrive (issue 13). */
@@ -21,4 +22,136 @@ export function databaseAnswers(db: Db): Promise<boolean> {
   ]).catch(() => false);
   checks.set(db, { at: Date.now(), answered });
   return answered;
+}
+
+/**
+ * The readiness check waits this long at most, below the probe's timeout of 2 s
+ * (deploy/kubernetes/deployment.yaml), so that a database that is away reads as DOWN rather
+ * than as a probe that timed out.
+ */
+const READY_TIMEOUT_MS = 1500;
+/** On a server: its own connection's limits, each within {@link READY_TIMEOUT_MS}. */
+const CONNECT_TIMEOUT_MS = 1000;
+const STATEMENT_TIMEOUT_MS = 1000;
+
+/** What one check found: an answer, a failure, or no answer yet. */
+type Outcome = 'answered' | 'failed' | 'waiting';
+
+/** Whether the database is there for this instance; one check a second, each within 1.5 s. */
+export interface DatabaseReadiness {
+  ready(): Promise<boolean>;
+  /** Closes what the check holds (a server connection of its own). */
+  close(): Promise<void>;
+}
+
+/** A promise that settles with `work`, or with `waiting` after {@link READY_TIMEOUT_MS}. */
+function withinTimeout(work: Promise<Outcome>): Promise<Outcome> {
+  return Promise.race([
+    work,
+    new Promise<Outcome>((resolve) =>
+      setTimeout(() => resolve('waiting'), READY_TIMEOUT_MS).unref(),
+    ),
+  ]);
+}
+
+/**
+ * A server: `select 1` on a connection of the check's own, outside the requests' pool, so that a
+ * full pool or a held lock (load, not an outage; issue 45) does not make every instance unready
+ * at once. Opened when first needed and again after any failure; no answer in time is DOWN.
+ */
+function serverCheck(pool: pg.Pool) {
+  let connection: Promise<pg.Client> | undefined;
+  const drop = () => {
+    const dropped = connection;
+    connection = undefined;
+    void dropped?.then((client) => client.end()).catch(() => undefined);
+  };
+  const open = async () => {
+    const client = new pg.Client({
+      ...pool.options,
+      application_name: 'practice-portal readiness',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: STATEMENT_TIMEOUT_MS,
+    });
+    // A connection lost between checks fails the next one; it must not crash the process.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  };
+  return {
+    async check(): Promise<boolean> {
+      const used = (connection ??= open());
+      const outcome = await withinTimeout(
+        used
+          .then((client) => client.query('select 1'))
+          .then(
+            (): Outcome => 'answered',
+            (): Outcome => 'failed',
+          ),
+      );
+      if (outcome !== 'answered' && connection === used) drop();
+      return outcome === 'answered';
+    },
+    close: async () => {
+      const closing = connection;
+      connection = undefined;
+      await closing?.then((client) => client.end()).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The embedded database lives in this process and has one connection, which a request's
+ * transaction holds while it runs: a check that waits behind the requests' statements says the
+ * database is busy, not away, and is UP. A statement that fails (a closed database) is DOWN. One
+ * check statement waits at a time.
+ */
+function embeddedCheck(db: Db) {
+  let pending: Promise<Outcome> | undefined;
+  return {
+    async check(): Promise<boolean> {
+      pending ??= db.execute(sql`select 1`).then(
+        (): Outcome => 'answered',
+        (): Outcome => 'failed',
+      );
+      const statement = pending;
+      void statement.then(() => {
+        if (pending === statement) pending = undefined;
+      });
+      return (await withinTimeout(statement)) !== 'failed';
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * The check behind `/health/ready` (the management port): on a server a connection of its own,
+ * on the embedded database a statement whose wait is not held against it. Checked at most once a
+ * second, however many probes arrive.
+ */
+export function databaseReadiness(database: Database): DatabaseReadiness {
+  const check =
+    database.kind === 'server'
+      ? serverCheck((database.db as unknown as { $client: pg.Pool }).$client)
+      : embeddedCheck(database.db);
+  let last: { at: number; ready: Promise<boolean>; done: boolean } | undefined;
+  return {
+    ready() {
+      // A check still under way (1.5 s at most) is shared too: they never overlap.
+      if (last && (!last.done || Date.now() - last.at < CHECK_EVERY_MS)) return last.ready;
+      const current = { at: Date.now(), ready: check.check().catch(() => false), done: false };
+      void current.ready.then(() => {
+        current.done = true;
+      });
+      last = current;
+      return current.ready;
+    },
+    close: () => check.close(),
+  };
 }
