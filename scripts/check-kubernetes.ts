@@ -30,7 +30,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
 interface KubeObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
   spec?: Record<string, unknown>;
 }
 
@@ -72,6 +72,11 @@ function checkPod(owner: string, pod: IPodSpec, names: Set<string>, probes: bool
       expect(names.has(name), `${where}: envFrom ${name} is not rendered`);
     }
     if (!probes) continue;
+    // An exec hook works on every Kubernetes release; the `sleep` action only from 1.30.
+    expect(
+      container.lifecycle?.preStop?.exec?.command?.[0] === 'sleep',
+      `${where}: a preStop pause (exec sleep)`,
+    );
     const port = container.ports?.find((p) => p.name === 'management')?.containerPort;
     expect(port === 9000, `${where}: the management port 9000`);
     for (const [probe, route] of [
@@ -134,6 +139,14 @@ if (!deployment || !job) {
   expect(
     job.spec!.template.spec!.containers.some((c) => c.command?.join(' ').includes('db-migrate')),
     'Job: runs the migrations (db-migrate)',
+  );
+}
+// Argo CD creates its hooks before the sync's other objects: a PreSync Job would wait for the
+// generated ConfigMap and Secret (their names carry a hash) that do not exist yet (issue 45).
+for (const object of objects) {
+  expect(
+    !object.metadata.annotations?.['argocd.argoproj.io/hook'],
+    `${object.kind} ${object.metadata.name}: no Argo CD hook (docs/operations.md, "Kubernetes")`,
   );
 }
 expect(ofKind('PodDisruptionBudget').length === 1, 'a PodDisruptionBudget');
