@@ -5,7 +5,10 @@ import type { StatementObserver } from '@pp/database';
 /** Tracing while it runs: what the app, the database and the mail workers hook into. */
 export interface Telemetry {
   tracer: Tracer;
-  /** `@fastify/otel`: one span per call, named by its route; continues an incoming traceparent. */
+  /**
+   * `@fastify/otel`: one span per call, named by its route; continues an incoming traceparent
+   * when a trusted proxy (`TRUST_PROXY`) sent the request.
+   */
   requestSpans: FastifyPluginCallback;
   /** A span per database statement of a traced piece of work. */
   observeStatements: StatementObserver;

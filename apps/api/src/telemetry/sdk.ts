@@ -15,6 +15,7 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { Telemetry } from './index.ts';
 import { crmRequestAttributes, requestSpanNamed, Redaction } from './redaction.ts';
 import { statementSpans } from './statement-spans.ts';
+import { untrustedTraceContextDropped } from './trusted-proxy.ts';
 
 const SERVICE_NAME = 'practice-portal';
 const PROTOCOLS = ['http/protobuf', 'http/json'];
@@ -64,7 +65,7 @@ export function startSdk(env: NodeJS.ProcessEnv, endpoint: string): Telemetry {
   const tracer = provider.getTracer(SERVICE_NAME);
   return {
     tracer,
-    requestSpans: fastify.plugin(),
+    requestSpans: untrustedTraceContextDropped(fastify.plugin()),
     observeStatements: statementSpans(tracer),
     flush: () => provider.forceFlush(),
     async shutdown() {

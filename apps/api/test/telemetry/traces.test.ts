@@ -32,6 +32,8 @@ describe('traces', () => {
     issuer: TestIssuer;
     app: FastifyInstance;
     client: ApiClient;
+    /** Requests from no proxy it trusts: the default, and a proxy list without the caller. */
+    untrusted: FastifyInstance[];
   };
   const noLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -50,12 +52,19 @@ describe('traces', () => {
       database: ctx.db.database,
       issuer: ctx.issuer,
       crm: crmConnectorFor(ctx, noLog, { pageSize: 50 }),
-      env: { OPERATOR_TOKEN },
+      // `inject` calls come from 127.0.0.1: the operator's proxy.
+      env: { OPERATOR_TOKEN, TRUST_PROXY: 'loopback' },
       telemetry,
     });
     ctx.client = createApiClient(ctx.app);
+    ctx.untrusted = [];
+    for (const env of [{}, { TRUST_PROXY: '10.0.0.0/8' }]) {
+      const options = { database: ctx.db.database, issuer: ctx.issuer, env, telemetry };
+      ctx.untrusted.push(await createTestApp(options));
+    }
   });
   afterAll(async () => {
+    for (const app of ctx.untrusted ?? []) await app.close();
     await closeTestApi(ctx);
     await ctx.standIn?.stop();
     // Unregisters the global provider, propagator and fetch channels: the next file runs without.
@@ -132,6 +141,23 @@ describe('traces', () => {
     expect(requestLine).toMatchObject({ trace_id: TRACE_ID });
     const ofCall = lines.filter((line) => line.reqId === requestLine?.reqId);
     expect(ofCall.every((line) => line.trace_id === TRACE_ID)).toBe(true);
+  });
+
+  it("starts a trace of its own for a client's traceparent, which no trusted proxy sent", async () => {
+    for (const app of ctx.untrusted) {
+      const before = (await exported()).length;
+      const token = await ctx.issuer.tokenFor(demo.ben);
+      const response = await createApiClient(app).customer.getCustomerData({
+        token,
+        headers: { traceparent: `00-${TRACE_ID}-${PROXY_SPAN_ID}-01` },
+      });
+      expect(response.statusCode).toBe(200);
+      const call = await callSpan(profileRoute, before);
+      expect(call.traceId).not.toBe(TRACE_ID);
+      expect(call.parentSpanId).toBe('');
+      // The trace id is nowhere in what was exported.
+      expect(JSON.stringify((await exported()).slice(before))).not.toContain(TRACE_ID);
+    }
   });
 
   it('passes the trace on to the CRM: its requests are spans of the call and carry traceparent', async () => {
