@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { FastifyPluginCallback } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** `TRUST_PROXY`'s names, as Fastify's proxy-addr reads them. */
@@ -34,26 +34,17 @@ export function trustedPeer(trust: Config['trustProxy']): (address: string | und
 const TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'];
 
 /**
- * Before the call's span starts: the trace context of a request that did not come through a
- * trusted proxy is dropped, so the call starts a trace of its own (issue 45). A client's header
- * would otherwise join a trace of its choosing, with that id in the logs, and its sampled flag
- * would have the call traced whatever `OTEL_TRACES_SAMPLER` says.
+ * An `onRequest` hook for before the call's span starts: the trace context of a request that did
+ * not come through a trusted proxy is dropped, so the call starts a trace of its own (issue 45).
+ * A client's header would otherwise join a trace of its choosing, with that id in the logs, and
+ * its sampled flag would have the call traced whatever `OTEL_TRACES_SAMPLER` says.
  */
-export function untrustedTraceContextDropped(
-  requestSpans: FastifyPluginCallback,
-): FastifyPluginCallback {
-  const plugin: FastifyPluginCallback = (instance, _options, done) => {
-    const trusted = trustedPeer(instance.config.trustProxy);
-    instance.addHook('onRequest', (request, _reply, next) => {
-      if (!trusted(request.socket.remoteAddress)) {
-        for (const header of TRACE_HEADERS) delete request.headers[header];
-      }
-      next();
-    });
-    instance.register(requestSpans);
-    done();
+export function untrustedTraceContextDropped(trust: Config['trustProxy']): onRequestHookHandler {
+  const trusted = trustedPeer(trust);
+  return (request, _reply, next) => {
+    if (!trusted(request.socket.remoteAddress)) {
+      for (const header of TRACE_HEADERS) delete request.headers[header];
+    }
+    next();
   };
-  // Its hook and the spans' apply to the whole app, as the instrumentation's own plugin does.
-  Object.assign(plugin, { [Symbol.for('skip-override')]: true });
-  return plugin;
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, calls } from '@pp/contract';
 import { startDataverseStandIn, type DataverseStandIn } from '@pp/dataverse-stand-in';
+import { freePort } from '@pp/testing';
 import { createMailWorker } from '../../src/mail/worker.ts';
 import { startTelemetry, type Telemetry } from '../../src/telemetry/index.ts';
 import { capturedLogs, createTestApp } from '../support/app.ts';
@@ -58,7 +59,7 @@ describe('traces', () => {
     });
     ctx.client = createApiClient(ctx.app);
     ctx.untrusted = [];
-    for (const env of [{}, { TRUST_PROXY: '10.0.0.0/8' }]) {
+    for (const env of [{}, { TRUST_PROXY: '10.0.0.0/8' }] as Record<string, string>[]) {
       const options = { database: ctx.db.database, issuer: ctx.issuer, env, telemetry };
       ctx.untrusted.push(await createTestApp(options));
     }
@@ -209,6 +210,63 @@ describe('traces', () => {
     const send = sends.find((span) => span.attributes['mail.outbox_id'] === id);
     expect(send).toMatchObject({ kind: CLIENT, parentSpanId: '' });
     expect(JSON.stringify(sends)).not.toContain(to);
+  });
+});
+
+describe('with a collector that cannot be reached', () => {
+  const ctx = {} as {
+    telemetry: Telemetry;
+    db: TestDatabase;
+    issuer: TestIssuer;
+    app: FastifyInstance;
+  };
+  beforeAll(async () => {
+    // The batch goes out every 200 ms instead of every 5 s (read from the process's environment).
+    vi.stubEnv('OTEL_BSP_SCHEDULE_DELAY', '200');
+    // A port nobody listens on: every export is refused.
+    const telemetry = await startTelemetry({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_TIMEOUT: '500',
+    });
+    if (!telemetry) throw new Error('tracing did not start with an endpoint');
+    ctx.telemetry = telemetry;
+    ctx.db = await createTestDatabase({ observe: telemetry.observeStatements });
+    ctx.issuer = await startTestIssuer();
+    ctx.app = await createTestApp({ database: ctx.db.database, issuer: ctx.issuer, telemetry });
+  });
+  afterAll(async () => {
+    await closeTestApi(ctx);
+    await ctx.telemetry?.shutdown();
+    vi.unstubAllEnvs();
+  });
+
+  const warnings = (since: number) =>
+    capturedLogs
+      .slice(since)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; detail?: string[] })
+      .filter((line) => line.msg.startsWith('OpenTelemetry'));
+
+  it('says so in a warning of the log, once for a run of failed exports', async () => {
+    const logged = capturedLogs.length;
+    const isAlive = `${API_BASE}${calls.lifetimeIsAlive.path}`;
+    // Three batches, each refused when the SDK sends it on its own schedule.
+    for (let batch = 0; batch < 3; batch += 1) {
+      expect((await ctx.app.inject({ method: 'GET', url: isAlive })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    expect(warnings(logged)).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/ECONNREFUSED/) }),
+    ]);
+  }, 30_000);
+
+  it('tells of the spans a flush could not send, instead of failing', async () => {
+    const logged = capturedLogs.length;
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/No/Such' })).statusCode).toBe(404);
+    await expect(ctx.telemetry.flush()).resolves.toBeUndefined();
+    expect(warnings(logged)).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/could not be exported/) }),
+    ]);
   });
 });
 
