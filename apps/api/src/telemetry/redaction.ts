@@ -3,14 +3,20 @@ import type { Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { FastifyRequest } from 'fastify';
 import { scrub, stripQuery } from '../lib/logging/logger.ts';
 
+/** `url.path` of a call no route matched: its path is whatever the client sent. */
+export const UNMATCHED_PATH = '(unmatched)';
+
 /**
  * A call's span is named by its route (`POST /api/v1/Customer/UpdateCustomerData`), never by
  * the URL with its ids; its path loses the query string (e-mail addresses, link secrets) as in
- * the logs.
+ * the logs. A call no route matched (a 404) records a constant path, and one a wildcard route
+ * took (the web app's `/*`) the pattern: either path is the client's own text (issue 45).
  */
 export function requestSpanNamed(span: ApiSpan, request: FastifyRequest): void {
   const route = request.routeOptions.url;
   span.updateName(route ? `${request.method} ${route}` : request.method);
+  if (!route) return void span.setAttribute('url.path', UNMATCHED_PATH);
+  if (route.includes('*')) return void span.setAttribute('url.path', route);
   const path = stripQuery(request.url);
   if (path) span.setAttribute('url.path', scrub(path));
 }

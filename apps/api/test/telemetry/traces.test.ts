@@ -23,6 +23,8 @@ const SERVER = 1 + 1; // OTLP's SpanKind: 2 server, 3 client
 const CLIENT = 3;
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PROXY_SPAN_ID = '00f067aa0ba902b7';
+/** `url.path` of a call no route matched. */
+const UNMATCHED = '(unmatched)';
 
 describe('traces', () => {
   const ctx = {} as {
@@ -159,6 +161,15 @@ describe('traces', () => {
       // The trace id is nowhere in what was exported.
       expect(JSON.stringify((await exported()).slice(before))).not.toContain(TRACE_ID);
     }
+  });
+
+  it('records no path a client made up: a call no route matched has a constant path', async () => {
+    const before = (await exported()).length;
+    const url = `${API_BASE}/No/Such/${encodeURIComponent(demo.anna)}`;
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const [call] = (await exported()).slice(before).filter((span) => span.kind === SERVER);
+    expect(call).toMatchObject({ name: 'GET', attributes: { 'url.path': UNMATCHED } });
+    expect(JSON.stringify(call)).not.toContain('No/Such');
   });
 
   it('passes the trace on to the CRM: its requests are spans of the call and carry traceparent', async () => {
