@@ -94,6 +94,22 @@ function addMigrations(folder: string): string[] {
   return tags;
 }
 
+/** Resolves once `/health/ready` on the instance's management port answers 200 (60 s at most). */
+async function untilReady(name: string, managementPort: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(`http://127.0.0.1:${managementPort}/health/ready`, {
+      signal: AbortSignal.timeout(2000),
+    }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await sleep(200);
+  }
+  throw new Error(`${name}: /health/ready did not answer 200 within 60 s`);
+}
+
 /** The rolling update of the previous version to the new one, under load. */
 export async function runUpgradeScenario(folder: string): Promise<ScenarioReport> {
   mkdirSync(folder, { recursive: true });
@@ -114,16 +130,18 @@ export async function runUpgradeScenario(folder: string): Promise<ScenarioReport
   const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
   const proxyPort = await freePort();
   const env = clusterSettings(postgres, issuer, sink, proxyPort);
-  const instance = (name: string, port: number, root: string) =>
-    apiInstance(name, port, env, path.join(folder, `api-${name}.log`), root);
-  const [old1, old2] = [
-    instance('previous-1', ports[0]!, previousTree),
-    instance('previous-2', ports[1]!, previousTree),
-  ];
-  const [new1, new2] = [
-    instance('new-1', ports[2]!, newTree),
-    instance('new-2', ports[3]!, newTree),
-  ];
+  // Each instance's management port, known here: a new one counts once `/health/ready` says so.
+  const managementPorts = new Map<string, number>();
+  const instance = async (name: string, port: number, root: string) => {
+    const managementPort = await freePort();
+    managementPorts.set(name, managementPort);
+    const settings = { ...env, MANAGEMENT_PORT: String(managementPort) };
+    return apiInstance(name, port, settings, path.join(folder, `api-${name}.log`), root);
+  };
+  const old1 = await instance('previous-1', ports[0]!, previousTree);
+  const old2 = await instance('previous-2', ports[1]!, previousTree);
+  const new1 = await instance('new-1', ports[2]!, newTree);
+  const new2 = await instance('new-2', ports[3]!, newTree);
   const database = await openDatabase({ kind: 'server', url: postgres.url, poolSize: 2 });
   const running = new Set<ApiInstance>();
   const stops: (() => Promise<unknown>)[] = [
@@ -162,10 +180,12 @@ export async function runUpgradeScenario(folder: string): Promise<ScenarioReport
       await sleep(STEADY_MS);
     };
     await sleep(STEADY_MS);
-    // The rolling update: a new instance up (it migrates while the previous ones serve), then
-    // a previous one stopped, twice.
+    // The rolling update: a new instance up (it migrates while the previous ones serve) and
+    // ready on its management port, as a readiness probe sees it, then a previous one stopped,
+    // twice (docs/operations.md, "Upgrades without downtime").
     const start = async (server: ApiInstance) => {
       await server.start();
+      await untilReady(server.name, managementPorts.get(server.name)!);
       running.add(server);
     };
     // SIGTERM: the instance drains (docs/operations.md, "Stopping an instance").
