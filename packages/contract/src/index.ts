@@ -16,6 +16,7 @@ export * from './exports.ts';
 export * from './location.ts';
 export * from './names.ts';
 export * from './notices.ts';
+export * from './operator.ts';
 export * from './text.ts';
 export * from './picklists.ts';
 export * from './preferences.ts';

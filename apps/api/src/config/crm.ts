@@ -81,7 +81,7 @@ export const crmSettings = {
       })
       .optional(),
     description:
-      "Bearer token of `GET /operator/crm` (the CRM's health) and its `POST …/sync` and `…/picklists`, at least 32 characters; unset, these do not exist.",
+      "Bearer token of `GET /operator/crm` (the CRM's health) and its `POST …/sync`, `…/picklists` and `…/organisation`, at least 32 characters; unset, these do not exist.",
   },
 };
 

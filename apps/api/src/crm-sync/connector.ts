@@ -5,7 +5,7 @@ import { crmConnection } from '../db/schema.ts';
 import { crmAwayMs, noteCrmAway, notingAway } from './away.ts';
 import { CRM_ENTITIES, CrmUnavailable, type CrmClient, type CrmLog } from './crm-client.ts';
 import { crmHealth, type CrmHealth } from './health.ts';
-import { organisationGuard } from './organisation.ts';
+import { acceptOrganisation, organisationGuard, type Acceptance } from './organisation.ts';
 import { forgetSentWrites, pushOutbox, type OutboxOutcome } from './outbox/round.ts';
 import { refreshCustomer, syncAll, type SyncRound } from './sync/changes.ts';
 import { refreshPicklists } from './sync/picklists.ts';
@@ -33,6 +33,8 @@ export interface CrmConnector {
   /** Reads the person's own record again when it is due. */
   refreshPerson(customerId: string): Promise<void>;
   health(): Promise<CrmHealth>;
+  /** The operator accepts the organisation the health shows (`organisation.ts`). */
+  acceptOrganisation(organisation: string): Promise<Acceptance>;
   /** Starts the timers; `stop` ends them and waits for the round in progress. */
   start(): void;
   stop(): Promise<void>;
@@ -128,6 +130,7 @@ export function createCrmConnector(options: CrmConnectorOptions): CrmConnector {
       await notingAway(db, () => refreshCustomer(db, client, log, customerId));
     },
     health: () => crmHealth(db, client.name, syncSeconds),
+    acceptOrganisation: (organisation) => acceptOrganisation(db, log, organisation),
     start() {
       if (!stopped) return;
       stopped = false;

@@ -1,15 +1,21 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { crmConnection, crmLinks, crmReports, crmSyncState } from '../db/schema.ts';
+import { crmAwayMs } from './away.ts';
 import { CRM_ENTITIES } from './crm-client.ts';
 import { organisationText } from './organisation.ts';
 
 // What an operator sees of the CRM sync (`GET /operator/crm`, docs/operations.md): the outbox's
 // depth, the last sync of each kind of record, the CRM records it did not take, and a state.
+// While the CRM asks every instance to wait (a 429's Retry-After, or the portal's share of the
+// service protection limits spent: `away.ts`), the state is `throttled` and `throttle` says until
+// when; the readiness only tells it (`management/health.ts`).
 
 export interface CrmHealth {
   provider: string;
-  state: 'ok' | 'behind' | 'failing';
+  state: 'ok' | 'behind' | 'throttled' | 'failing';
+  /** While the CRM asks to be left alone: until when, and the seconds left; else null. */
+  throttle: { until: string; retryAfterSeconds: number } | null;
   lastSyncAt: string | null;
   /** When the first import of every kind of record finished; null while it has not. */
   importedAt: string | null;
@@ -87,17 +93,22 @@ export async function syncHealth(db: Executor) {
   });
 }
 
-/** `behind` when a sync or the oldest waiting write is older than three sync intervals. */
+/**
+ * `failing` when another organisation answers or a kind of record's last round failed, but
+ * `throttled` while the CRM asks to wait (its refusals are such failures); `behind` when a sync
+ * or the oldest waiting write is older than three sync intervals, or writes are parked.
+ */
 export async function crmHealth(
   db: Executor,
   provider: string,
   syncSeconds: number,
 ): Promise<CrmHealth> {
-  const [outbox, entities, [connection], reported] = await Promise.all([
+  const [outbox, entities, [connection], reported, awayMs] = await Promise.all([
     outboxHealth(db),
     syncHealth(db),
     db.select().from(crmConnection),
     reportedRecords(db),
+    crmAwayMs(db),
   ]);
   const successes = entities.map((e) => e.lastSuccessAt);
   const lastSyncAt = successes.includes(null)
@@ -118,9 +129,26 @@ export async function crmHealth(
       ? organisationText(connection.organisationId ?? '(none)', connection.otherOrganisationId)
       : null,
   };
+  const throttle =
+    awayMs > 0
+      ? {
+          until: new Date(Date.now() + awayMs).toISOString(),
+          retryAfterSeconds: Math.ceil(awayMs / 1000),
+        }
+      : null;
+  const state = organisation.seen
+    ? 'failing'
+    : throttle
+      ? 'throttled'
+      : failing
+        ? 'failing'
+        : late || outbox.parked > 0
+          ? 'behind'
+          : 'ok';
   return {
     provider,
-    state: failing || organisation.seen ? 'failing' : late || outbox.parked > 0 ? 'behind' : 'ok',
+    state,
+    throttle,
     lastSyncAt,
     importedAt: connection?.importedAt?.toISOString() ?? null,
     outbox,

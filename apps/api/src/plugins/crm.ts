@@ -1,6 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AcceptCrmOrganisationSchema,
+  AcceptedCrmOrganisationSchema,
+  OperatorRefusalSchema,
+} from '@pp/contract';
 import type { CrmConnector } from '../crm-sync/connector.ts';
 
 declare module 'fastify' {
@@ -26,8 +32,11 @@ function isOperator(request: FastifyRequest, token: string): boolean {
 /**
  * The CRM connector for the routes, and the operator's view of it (`docs/operations.md`):
  * `GET /operator/crm` (health), `POST /operator/crm/sync` and `POST /operator/crm/picklists`
- * (now rather than at the next round). Not public: without `OPERATOR_TOKEN` they do not exist,
- * and they answer 401 without the token.
+ * (now rather than at the next round), and `POST /operator/crm/organisation`
+ * (`{ "accept": "<id>" }`: the organisation the health shows as `seen`, or the kept one again,
+ * when another organisation answered; `crm-sync/organisation.ts`). Not public: not in the
+ * OpenAPI document, without `OPERATOR_TOKEN` they do not exist, and they answer 401 without the
+ * token. Their bodies' schemas are the contract's (`operator.ts`).
  */
 export const crmPlugin = fp(
   async (app: FastifyInstance, options: CrmPluginOptions) => {
@@ -55,6 +64,28 @@ export const crmPlugin = fp(
       if (!crm) return reply.code(409).send({ error: 'no CRM is connected' });
       return { values: await crm.refreshPicklists() };
     });
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/operator/crm/organisation',
+      {
+        schema: {
+          hide: true,
+          body: AcceptCrmOrganisationSchema,
+          response: {
+            200: AcceptedCrmOrganisationSchema,
+            401: OperatorRefusalSchema,
+            409: OperatorRefusalSchema,
+          },
+        },
+        onRequest: guard,
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        if (!crm) return reply.code(409).send({ error: 'no CRM is connected' });
+        const outcome = await crm.acceptOrganisation(request.body.accept);
+        if ('refused' in outcome) return reply.code(409).send({ error: outcome.refused });
+        return outcome;
+      },
+    );
   },
   { name: 'crm' },
 );
