@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { apiBase, type Answer, type DataRequest, type StandInContext } from './context.ts';
 import { errors } from './errors.ts';
 import { parsePrefer } from './odata.ts';
+import { handleMerge } from './merge.ts';
 import { handleOptionSets } from './option-set-definitions.ts';
 import { stableGuid } from './option-sets.ts';
 import { handleCollection, handleRecord } from './records.ts';
@@ -53,6 +54,9 @@ export function handleData(
         OrganizationId: context.organisationId,
       },
     };
+  }
+  if (segment === 'Merge' && key === undefined && !cast) {
+    return handleMerge(context, method, body);
   }
   if (segment === 'GlobalOptionSetDefinitions') {
     if (cast && cast !== '/Microsoft.Dynamics.CRM.OptionSetMetadata') {

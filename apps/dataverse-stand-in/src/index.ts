@@ -16,6 +16,7 @@ import { DataverseError, errors } from './errors.ts';
 import { MAX_URL_LENGTH, requestHandler, RestartableServer, type Route } from './http.ts';
 import { Identity } from './identity.ts';
 import { DATAVERSE_LIMITS, ServiceProtection } from './limits.ts';
+import { mergeRecords } from './merge.ts';
 import { createMetadata } from './metadata.ts';
 import {
   API_PATH,
@@ -220,6 +221,9 @@ export async function startDataverseStandIn(
         if (!names.has(field)) throw new Error(`no column ${field} in ${name}`);
       }
       return etagOf(store.put(entity.set, id, fields).version);
+    },
+    merge(name, target, subordinate, fields = {}) {
+      mergeRecords(context, entityOrThrow(name).set, target, subordinate, fields);
     },
     remove(name, id) {
       return store.remove(entityOrThrow(name).set, id);

@@ -182,16 +182,20 @@ function tableOf(
           metadataId: stableGuid(`relationship:${entity.logicalName}:${name}:${referenced}`),
           schemaName: customer
             ? `${entity.logicalName}_customer_${referenced}s`
-            : `pp_${referenced.replace(/^pp_/, '')}_${entity.logicalName}_${name.replace(/^pp_/, '')}`,
+            : name === 'masterid'
+              ? `${entity.logicalName}_master_${referenced}`
+              : `pp_${referenced.replace(/^pp_/, '')}_${entity.logicalName}_${name.replace(/^pp_/, '')}`,
           referencedEntity: referenced,
           referencedAttribute: `${referenced}id`,
           referencingEntity: entity.logicalName,
           referencingAttribute: name,
           navigation: customer
             ? `${name}_${referenced}`
-            : schemaPrefix
-              ? meta.schemaName
-              : column.navigation,
+            : !own
+              ? column.navigation
+              : schemaPrefix
+                ? meta.schemaName
+                : column.navigation,
           isCustom: own,
         });
       }

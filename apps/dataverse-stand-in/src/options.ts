@@ -112,6 +112,12 @@ export interface DataverseStandIn {
    * `fields` use the read names (`firstname`, `_parentcustomerid_value`). Returns the new ETag.
    */
   edit(entitySet: string, id: string, fields: Row): string;
+  /**
+   * Merges the account or contact `subordinate` into `target` as a CRM user's merge does (the
+   * Merge action, `merge.ts`): the subordinate inactive with `merged` and `masterid`, its child
+   * records re-parented to the target. `fields` (read names) change the target too.
+   */
+  merge(entitySet: string, target: string, subordinate: string, fields?: Row): void;
   /** Removes a row as a CRM user would; change tracking reports it as deleted. */
   remove(entitySet: string, id: string): boolean;
   /** Writes to the set for which `predicate` holds answer 400; the returned function lifts it. */

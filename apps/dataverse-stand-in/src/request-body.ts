@@ -16,6 +16,9 @@ export function rowFromBody(store: Store, entity: EntitySet, body: unknown): Row
       const navigation = property.slice(0, -'@odata.bind'.length);
       const lookup = store.lookupOf(entity, navigation);
       if (!lookup) throw errors.undeclaredNavigation(navigation, entity.logicalName);
+      // Only a merge sets the master (`merge.ts`).
+      if (lookup.column === 'masterid')
+        throw errors.invalidBodyProperty(property, entity.logicalName);
       changes[lookupValueName(lookup.column)] = bind(store, lookup.target, value);
       continue;
     }
@@ -30,7 +33,7 @@ export function rowFromBody(store: Store, entity: EntitySet, body: unknown): Row
       // `_x_value` is how a lookup reads, never how it is written.
       throw errors.invalidBodyProperty(property, entity.logicalName);
     }
-    if (type.kind === 'system' || type.kind === 'lookup') {
+    if (type.kind === 'system' || type.kind === 'lookup' || property === 'merged') {
       throw errors.invalidBodyProperty(property, entity.logicalName);
     }
     changes[property] = checkValue(store.optionSets, entity, property, type, value);

@@ -41,6 +41,16 @@ const standard = {
   versionnumber: system,
 } as const satisfies Record<string, Column>;
 
+/**
+ * The columns a merge sets (`merge.ts`): whether the record was merged into another, and that
+ * one (the master). Set by the service only.
+ */
+const merging = (set: string) =>
+  ({
+    merged: { kind: 'boolean' },
+    masterid: { kind: 'lookup', navigation: 'masterid', target: set },
+  }) as const satisfies Record<string, Column>;
+
 export const ENTITY_SETS: readonly EntitySet[] = [
   {
     set: 'contacts',
@@ -68,6 +78,7 @@ export const ENTITY_SETS: readonly EntitySet[] = [
       pp_newslettersubscribed: { kind: 'boolean' },
       pp_newsletterdistributors: { kind: 'choices', optionSet: 'pp_newsletterdistributor' },
       pp_newsletterinterests: { kind: 'choices', optionSet: 'pp_newsletterinterests' },
+      ...merging('contacts'),
       ...standard,
     },
   },
@@ -85,6 +96,7 @@ export const ENTITY_SETS: readonly EntitySet[] = [
       telephone1: text,
       emailaddress1: text,
       websiteurl: text,
+      ...merging('accounts'),
       ...standard,
     },
   },

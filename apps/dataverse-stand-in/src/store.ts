@@ -180,6 +180,14 @@ export class Store {
     return stored;
   }
 
+  /**
+   * Removes a row; the rows of the portal's tables naming it lose the lookup (Delete
+   * "RemoveLink", the cascade configuration the portal's provisioning gives its relationships:
+   * "Configure table relationship cascading behavior",
+   * https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior),
+   * each in a new version. The system tables' own lookups (parentcustomerid, masterid) are
+   * left as they are.
+   */
   remove(set: string, id: string): boolean {
     const key = id.toLowerCase();
     const existed = this.table(set).delete(key);
@@ -187,6 +195,15 @@ export class Store {
       this.removed.get(set)!.set(key, ++this.version);
       const keys = this.order.get(set);
       if (keys) keys.splice(insertionPoint(keys, key, false), 1);
+      for (const child of ENTITY_SETS) {
+        for (const [column, type] of Object.entries(child.columns)) {
+          if (type.kind !== 'lookup' || type.target !== set || !column.startsWith('pp_')) continue;
+          const name = lookupValueName(column);
+          for (const stored of this.rows(child.set)) {
+            if (stored.row[name] === key) this.put(child.set, stored.id, { [name]: null });
+          }
+        }
+      }
     }
     return existed;
   }

@@ -3,6 +3,7 @@ import {
   CustomerUpdateSchema,
   EmailSchema,
   hasAsciiLocalPart,
+  isPostalCode,
   LocationUpdateSchema,
   normalizeEmail,
 } from '@pp/contract';
@@ -36,8 +37,23 @@ export function fieldsBreakingRules(record: CrmRecord): string[] {
     ),
   );
   const result = schema.safeParse(id ? { ...values, [id]: record.id } : values);
-  if (result.success) return [];
-  return [...new Set(result.error.issues.map((issue) => String(issue.path[0] ?? '')))];
+  const broken = result.success
+    ? []
+    : result.error.issues.map((issue) => String(issue.path[0] ?? ''));
+  // The postal code fits the country the record names, as in the portal's forms (a German one
+  // has five digits, docs/product.md §3); without a country the portal can tell, the form asks
+  // on the next save.
+  const { postalCode, country } = record.fields;
+  if (
+    typeof postalCode === 'string' &&
+    postalCode.trim() !== '' &&
+    typeof country === 'string' &&
+    country !== '' &&
+    !isPostalCode(postalCode.trim(), country)
+  ) {
+    broken.push('postalCode');
+  }
+  return [...new Set(broken)];
 }
 
 /** The e-mail fields of each kind of record. */

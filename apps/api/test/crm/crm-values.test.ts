@@ -158,9 +158,11 @@ describe('values as CRM users type them', () => {
     expect(await reasonAt(clara)).toContain('customers_email_key');
   });
 
-  it('takes a contact whose company is another contact, without a practice of its own', async () => {
+  it('takes a contact whose company is another contact, without that as its practice', async () => {
     // parentcustomerid is a Customer lookup: a CRM user may pick a contact as the company; its
-    // annotation names the contact table, and the portal binds practices only (probe M2).
+    // annotation names the contact table, and the portal binds practices only (probe M2). The
+    // person's primary practice is then the one of their membership, as when one joins a
+    // practice in the portal (probe M4).
     const contact = guid(20);
     crm.standIn.edit('contacts', contact, {
       firstname: 'Ida',
@@ -175,6 +177,9 @@ describe('values as CRM users type them', () => {
     const outcome = await crm.connector.syncNow();
     expect(outcome.reported).toBe(0);
     const [row] = await db().select().from(customers).where(eq(customers.id, contact));
-    expect(row).toMatchObject({ email: 'ida.beispiel@example.com', primaryCompanyId: null });
+    expect(row).toMatchObject({
+      email: 'ida.beispiel@example.com',
+      primaryCompanyId: (await demoPracticeIds(db())).sommer,
+    });
   });
 });

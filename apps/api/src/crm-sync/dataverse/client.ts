@@ -16,7 +16,7 @@ import type { ClientCertificate } from './certificate.ts';
 import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
 import { optionSetCache } from './option-set-cache.ts';
-import { bodyOf, isGuid, recordOf, selectedColumns } from './values.ts';
+import { bodyOf, isGuid, isInactive, recordOf, selectedColumns } from './values.ts';
 import { DataverseWebApi, refusal, type WebApiAnswer } from './web-api.ts';
 
 // The CRM client for Microsoft Dataverse (decision 0061). Microsoft Learn pages it
@@ -102,13 +102,15 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
         row['@odata.context'].endsWith('$deletedEntity')) ||
       '@removed' in row ||
       '@odata.removed' in row;
-    const removed = rows.filter(isRemoved).map((row) => String(row.id ?? row[spec.primaryKey]));
+    // An inactive record (the mapping's `stateColumn`: a deactivated or merged contact) is, for
+    // the portal, a removed one: not taken, and its mirror removed (docs/product.md §1).
+    const gone = (row: Record<string, unknown>) => isRemoved(row) || isInactive(spec, row);
+    const removed = rows.filter(gone).map((row) => String(row.id ?? row[spec.primaryKey]));
+    const kept = rows.filter((row) => !gone(row));
     const changed = await withOptionSets(spec, (sets, strict) =>
-      rows.filter((row) => !isRemoved(row)).map((row) => recordOf(entity, spec, row, sets, strict)),
+      kept.map((row) => recordOf(entity, spec, row, sets, strict)),
     );
-    const present = rows
-      .filter((row) => !isRemoved(row))
-      .map((row) => String(row[spec.primaryKey]));
+    const present = kept.map((row) => String(row[spec.primaryKey]));
     const page: CrmChangePage = { changed, removed, present };
     if (typeof body?.['@odata.nextLink'] === 'string') page.next = body['@odata.nextLink'];
     if (typeof body?.['@odata.deltaLink'] === 'string') page.token = body['@odata.deltaLink'];
@@ -121,7 +123,12 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     return pageOf(entity, answer);
   }
 
-  async function read(entity: CrmEntity, id: string): Promise<CrmRecord | null> {
+  /** One record; an inactive one (`isInactive`) only for the writes' own reads. */
+  async function read(
+    entity: CrmEntity,
+    id: string,
+    inactiveToo = false,
+  ): Promise<CrmRecord | null> {
     if (!isGuid(id)) return null;
     const spec = specOf(entity);
     const answer = await api.send('GET', `${spec.entitySet}(${id})?${select(spec)}`, {
@@ -130,6 +137,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     if (answer.status === 404) return null;
     if (answer.status !== 200) throw refusal(answer, `reading the ${entity} ${id}`);
     const row = answer.body as Record<string, unknown>;
+    if (!inactiveToo && isInactive(spec, row)) return null;
     return withOptionSets(spec, (sets, strict) => recordOf(entity, spec, row, sets, strict));
   }
 
@@ -200,14 +208,14 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
         (answer.body as Record<string, unknown> | null)?.['@odata.etag'] ??
         answer.headers.get('etag');
       if (typeof etag === 'string' && etag) return { etag };
-      const record = await read(entity, id);
+      const record = await read(entity, id, true);
       return { etag: record?.etag ?? '' };
     }
     if (answer.status === 412) {
       if (kind === 'update') throw new CrmConflict(entity, id);
       // The key is the operation's own (the portal chose it), so a record under it is this
       // create's, written by a try whose answer was lost.
-      const existing = await read(entity, id);
+      const existing = await read(entity, id, true);
       if (existing) return { etag: existing.etag };
       throw new CrmUnavailable(`${what}: Dataverse answered 412 but holds no such record`);
     }
@@ -231,7 +239,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
       return getPage(entity, token, `the changes of ${specOf(entity).entitySet}`);
     },
 
-    read,
+    read: (entity, id) => read(entity, id),
     readByIds,
     write,
 

@@ -87,6 +87,12 @@ const entitySchema = z.strictObject({
   ...note,
   entitySet: logicalName,
   primaryKey: logicalName,
+  /**
+   * The record's state (`statecode`) where no field holds it: a record whose state is not 0
+   * (Active) is read as removed, so that the portal keeps no mirror of it (an inactive contact,
+   * a merged one among them: docs/product.md §1).
+   */
+  stateColumn: logicalName.optional(),
   fields: z.record(z.string(), fieldSchema),
 });
 

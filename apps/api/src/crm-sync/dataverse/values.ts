@@ -69,7 +69,20 @@ export function selectedColumns(spec: EntityMapping): string[] {
   const columns = Object.values(spec.fields).map((field) =>
     field.kind === 'lookup' ? `_${field.column}_value` : field.column,
   );
+  if (spec.stateColumn) columns.push(spec.stateColumn);
   return [spec.primaryKey, ...new Set(columns)];
+}
+
+/**
+ * Whether a row is read as removed: its state (the mapping's `stateColumn`) is not 0, Active.
+ * A merged contact is one: Dataverse's Merge deactivates the subordinate (statecode 1,
+ * statuscode 2, `merged`, `masterid` naming the master; Microsoft Learn, "Merge Action",
+ * https://learn.microsoft.com/power-apps/developer/data-platform/webapi/reference/merge).
+ */
+export function isInactive(spec: EntityMapping, row: Record<string, unknown>): boolean {
+  if (!spec.stateColumn) return false;
+  const state = row[spec.stateColumn];
+  return typeof state === 'number' && state !== 0;
 }
 
 /** The global option sets an entity's choice columns use. */

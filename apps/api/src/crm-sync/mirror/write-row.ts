@@ -58,7 +58,13 @@ export async function applyRecord(
         : null;
       references[field] = target;
       (values[place.table] ??= {})[place.column] =
-        target === null ? sql`null` : sql`${target}::uuid`;
+        target === null
+          ? sql`null`
+          : record.entity === 'customer' && portalKey !== undefined
+            ? primaryPractice(portalKey, target)
+            : record.entity === 'customer'
+              ? primaryPractice(record.id, target)
+              : sql`${target}::uuid`;
     } else {
       (values[place.table] ??= {})[place.column] = literal(place, value);
     }
@@ -118,6 +124,13 @@ export async function applyRecord(
         sql`, `,
       )})`,
     );
+    // Someone without a primary practice has the first practice they are a member of, as when
+    // one joins a practice in the portal.
+    if (record.entity === 'membership' && first && second) {
+      await tx.execute(sql`update customers set primary_company_id = ${second}::uuid,
+          updated_at = now()
+        where id = ${first}::uuid and primary_company_id is null`);
+    }
   }
   const newsletter = values.newsletter_preferences;
   if (record.entity === 'customer' && newsletter && Object.keys(newsletter).length > 0) {
@@ -142,6 +155,19 @@ export async function applyRecord(
     );
   }
   return key;
+}
+
+/**
+ * A contact's company (parentcustomerid) as the person's primary practice: only a practice the
+ * person is a member of (probe of issue 44, M4). Another one leaves the primary practice as the
+ * portal has it (none for someone new: their first membership sets it, as when one joins a
+ * practice in the portal).
+ */
+function primaryPractice(customerId: string, practiceId: string) {
+  return sql`case when exists (select 1 from memberships m
+      where m.customer_id = ${customerId}::uuid and m.company_id = ${practiceId}::uuid)
+    then ${practiceId}::uuid
+    else (select c.primary_company_id from customers c where c.id = ${customerId}::uuid) end`;
 }
 
 function keyOfNew(record: CrmRecord, references: Record<string, string | null>): string {
@@ -174,9 +200,43 @@ export async function joinKeyOf(record: CrmRecord, keyOf: KeyOfCrmId): Promise<s
   return first && second ? `${first}:${second}` : undefined;
 }
 
-/** Removes the row of a record the CRM removed (its link goes with it). */
+/**
+ * Removes the links of the rows that go with a person's or a practice's row (the database
+ * deletes their memberships, locations and assignments with it): a link without its row would
+ * make the next version of that CRM record write another row under the old key.
+ */
+async function removeDependentLinks(tx: Executor, entity: CrmEntity, key: string) {
+  if (entity === 'customer') {
+    await tx.execute(sql`delete from crm_links where
+      (entity = 'membership' and portal_key like ${`${key}:%`})
+      or (entity = 'locationAssignment' and portal_key like ${`%:${key}`})`);
+  }
+  if (entity === 'practice') {
+    await tx.execute(sql`delete from crm_links where
+      (entity = 'membership' and portal_key like ${`%:${key}`})
+      or (entity = 'location' and portal_key in
+        (select id::text from locations where company_id = ${key}::uuid))
+      or (entity = 'locationAssignment' and portal_key in
+        (select location_id::text || ':' || customer_id::text from location_assignments
+         where company_id = ${key}::uuid))`);
+  }
+  if (entity === 'location') {
+    await tx.execute(sql`delete from crm_links
+      where entity = 'locationAssignment' and portal_key like ${`${key}:%`}`);
+  }
+  if (entity === 'membership') {
+    const [customer, company] = key.split(':');
+    await tx.execute(sql`delete from crm_links where entity = 'locationAssignment'
+      and portal_key in (select location_id::text || ':' || customer_id::text
+        from location_assignments
+        where customer_id = ${customer}::uuid and company_id = ${company}::uuid)`);
+  }
+}
+
+/** Removes the row of a record the CRM removed (its link goes with it, and those of its rows). */
 export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: string) {
   const [first, second] = portalKey.split(':');
+  await removeDependentLinks(tx, entity, portalKey);
   if (entity === 'customer') await tx.execute(sql`delete from customers where id = ${first}::uuid`);
   if (entity === 'practice') await tx.execute(sql`delete from companies where id = ${first}::uuid`);
   if (entity === 'location') await tx.execute(sql`delete from locations where id = ${first}::uuid`);

@@ -237,7 +237,11 @@ async function takeRecords(
   });
 }
 
-/** Takes a page's records and removals; the keys of the records taken go into `taken`. */
+/**
+ * Takes a page's removals, then its records; the keys of the records taken go into `taken`.
+ * Removals first: a contact deactivated by a merge in Dynamics frees the e-mail address its
+ * master, on the same page, is matched by (docs/product.md §1).
+ */
 export async function applyPage(
   db: Db,
   log: CrmLog,
@@ -247,6 +251,19 @@ export async function applyPage(
   outcome: SyncOutcome,
   taken?: string[],
 ) {
+  if (page.removed.length > 0) {
+    await db.transaction(async (tx) => {
+      await asSync(tx);
+      await forgetReports(tx, entity, page.removed);
+      for (const crmId of page.removed) {
+        const link = await linkByCrmId(tx, entity, crmId);
+        if (link) {
+          await removeRow(tx, entity, link.portalKey);
+          outcome.removed++;
+        }
+      }
+    });
+  }
   for (let start = 0; start < page.changed.length; start += RECORDS_PER_TRANSACTION) {
     const records = page.changed.slice(start, start + RECORDS_PER_TRANSACTION);
     const results = await takeRecords(db, log, entity, records, readAt);
@@ -258,16 +275,4 @@ export async function applyPage(
       if (result === 'reported') outcome.reported++;
     }
   }
-  if (page.removed.length === 0) return;
-  await db.transaction(async (tx) => {
-    await asSync(tx);
-    await forgetReports(tx, entity, page.removed);
-    for (const crmId of page.removed) {
-      const link = await linkByCrmId(tx, entity, crmId);
-      if (link) {
-        await removeRow(tx, entity, link.portalKey);
-        outcome.removed++;
-      }
-    }
-  });
 }

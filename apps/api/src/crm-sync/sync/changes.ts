@@ -13,6 +13,7 @@ import {
 import { linkOf } from '../mirror/links.ts';
 import { applyPage, databaseNow, takeRecord, type SyncOutcome } from './apply.ts';
 import { queueUnlinked } from './import.ts';
+import { plainSyncError } from './plain-reason.ts';
 import { bringReferences, retryWaiting, type SyncContext } from './references.ts';
 import { portalRecordsOf } from './scope.ts';
 
@@ -155,7 +156,8 @@ export async function syncAll(db: Db, client: CrmClient, log: CrmLog): Promise<S
       total.reported += outcome.reported;
     } catch (error) {
       total.failed.push(entity);
-      const message = error instanceof Error ? error.message : String(error);
+      // Never the raw text: a database error holds the statement's parameters (issue 44).
+      const message = plainSyncError(error);
       log.warn({ entity, err: message }, 'the CRM sync of one kind of record failed');
       await db
         .insert(crmSyncState)

@@ -1,3 +1,4 @@
+import { CrmRefused, CrmUnavailable } from '../crm-client.ts';
 import { LinkedElsewhere, MissingReference } from '../mirror/links.ts';
 
 // Why a CRM record was not taken, as an operator reads it at `/operator/crm`, in the log and in
@@ -35,4 +36,16 @@ export function plainReason(error: unknown): string {
     return `the portal's database refused it: ${refusal.table}.${refusal.column} is empty`;
   }
   return `the portal's database refused it (${refusal.code})`;
+}
+
+/**
+ * A plain reason for the failure of a kind of record's sync (`crm_sync_state.last_error` and the
+ * log): the CRM client's own words for a CRM that refused or was away (they name the request,
+ * not a record's values), a database refusal by its constraint or code, and otherwise only the
+ * kind of error — never a failed statement with its parameters.
+ */
+export function plainSyncError(error: unknown): string {
+  if (error instanceof CrmUnavailable || error instanceof CrmRefused) return error.message;
+  if (refusalIn(error)) return plainReason(error);
+  return `the sync failed (${error instanceof Error ? error.name : typeof error})`;
 }

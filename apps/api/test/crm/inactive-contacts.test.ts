@@ -1,0 +1,239 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccountId } from '@pp/dataverse-stand-in';
+import { crmLinks, crmReports, customers, memberships } from '../../src/db/schema.ts';
+import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { demoPracticeIds } from '../support/demo.ts';
+
+// Outside probe of issue 44, M1 and M4, against the stand-in Dataverse.
+//
+// M1: merging two contacts in Dynamics deactivates the subordinate (statecode 1, statuscode 2,
+// `merged` true, `masterid` naming the master) and moves its child records to the master
+// (Microsoft Learn, "Merge Action":
+// https://learn.microsoft.com/power-apps/developer/data-platform/webapi/reference/merge); users
+// also simply deactivate a contact. An inactive contact is, for the portal's mirror, a removed
+// one (docs/product.md §1): not taken, and a mirrored one goes as after its deletion in the CRM.
+// The memberships moved to the master then bring the master in.
+//
+// M4: a contact's company (parentcustomerid) is the person's primary practice only when the
+// person is a member of it; another account leaves the primary practice as the portal has it.
+
+/** A GUID of its own for each record a test creates in the CRM. */
+const guid = (n: number) => `4646${String(n).padStart(4, '0')}-0000-4000-8000-000000000046`;
+
+describe('inactive and merged contacts', () => {
+  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
+  beforeAll(async () => {
+    await crm.connector.connect();
+    expect((await crm.connector.syncNow()).failed).toEqual([]);
+  });
+  const db = () => crm.db.database.db;
+  const sommer = demoAccountId('sommer');
+  const round = async () => {
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    return outcome;
+  };
+  const person = async (id: string) =>
+    (await db().select().from(customers).where(eq(customers.id, id)))[0];
+  const membershipsOf = (id: string) =>
+    db()
+      .select({ companyId: memberships.companyId, status: memberships.status })
+      .from(memberships)
+      .where(eq(memberships.customerId, id));
+  const linkOf = async (entity: string, crmId: string) =>
+    (
+      await db()
+        .select()
+        .from(crmLinks)
+        .where(and(eq(crmLinks.entity, entity), sql`${crmLinks.crmId} = ${crmId}::uuid`))
+    )[0]?.portalKey;
+  const reported = async (crmId: string) =>
+    db()
+      .select({ reason: crmReports.reason })
+      .from(crmReports)
+      .where(sql`${crmReports.crmId} = ${crmId}::uuid`);
+  /** A contact made in the CRM with a membership of "sommer", taken by a round. */
+  const memberInCrm = async (n: number, email = `inaktiv.${n}@example.com`) => {
+    const contact = guid(n);
+    crm.standIn.edit('contacts', contact, {
+      firstname: 'Ina',
+      lastname: 'Aktiv',
+      emailaddress1: email,
+      _parentcustomerid_value: sommer,
+    });
+    crm.standIn.edit('pp_memberships', guid(n + 1), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+      pp_role: 100000000,
+    });
+    expect((await round()).reported).toBe(0);
+    expect(await person(contact)).toBeDefined();
+    return { contact, membership: guid(n + 1), email };
+  };
+
+  it('removes a person whose contact is deactivated in the CRM, as after its deletion', async () => {
+    const { contact, membership } = await memberInCrm(100);
+    crm.standIn.edit('contacts', contact, { statecode: 1 });
+    expect((await round()).removed).toBeGreaterThanOrEqual(1);
+    expect(await person(contact)).toBeUndefined();
+    expect(await linkOf('customer', contact)).toBeUndefined();
+    // The membership went with the person, and its link with it.
+    expect(await membershipsOf(contact)).toEqual([]);
+    expect(await linkOf('membership', membership)).toBeUndefined();
+    // A full read does not bring the inactive contact back; the membership still naming it in
+    // the CRM waits for it, reported as a record whose contact is not in the portal.
+    await db().execute(sql`update crm_sync_state set token = null`);
+    await round();
+    expect(await person(contact)).toBeUndefined();
+    expect(await reported(membership)).toEqual([
+      { reason: `the CRM's customer ${contact} is not in the portal yet` },
+    ]);
+  });
+
+  it('does not take an inactive contact a new membership names', async () => {
+    const contact = guid(200);
+    crm.standIn.edit('contacts', contact, {
+      lastname: 'Ruhend',
+      emailaddress1: 'ruhend.200@example.com',
+      statecode: 1,
+    });
+    crm.standIn.edit('pp_memberships', guid(201), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    expect(await person(contact)).toBeUndefined();
+    expect(await linkOf('membership', guid(201))).toBeUndefined();
+  });
+
+  it('takes the master of a merge with the memberships moved to it', async () => {
+    // Two contacts of one person (the same address): the first is in the portal with a
+    // membership; the second, a duplicate, is reported as the address is linked already.
+    const email = 'doppelt.300@example.com';
+    const subordinate = await memberInCrm(300, email);
+    const master = guid(310);
+    crm.standIn.edit('contacts', master, {
+      firstname: 'Ina',
+      lastname: 'Aktiv-Neu',
+      emailaddress1: email,
+    });
+    await round();
+    expect(await reported(master)).toHaveLength(1);
+    // Merged in Dynamics: the subordinate inactive, its membership moved to the master.
+    crm.standIn.merge('contacts', master, subordinate.contact);
+    expect(crm.standIn.record('contacts', subordinate.contact)).toMatchObject({
+      statecode: 1,
+      statuscode: 2,
+      merged: true,
+      _masterid_value: master,
+    });
+    expect(crm.standIn.record('pp_memberships', subordinate.membership)).toMatchObject({
+      _pp_contactid_value: master,
+    });
+    // One round: the membership, read first, waits for the master while the subordinate still
+    // holds the address; the contacts' changes then remove the subordinate and take the master,
+    // and the membership that waited for it.
+    await round();
+    expect(await person(subordinate.contact)).toBeUndefined();
+    expect(await person(master)).toMatchObject({ email, lastName: 'Aktiv-Neu' });
+    const { sommer: practice } = await demoPracticeIds(db());
+    expect(await membershipsOf(master)).toEqual([{ companyId: practice, status: 'enabled' }]);
+    expect(await linkOf('membership', subordinate.membership)).toBe(`${master}:${practice}`);
+    expect(await reported(master)).toEqual([]);
+    expect(await reported(subordinate.membership)).toEqual([]);
+  });
+
+  it('merges by the Web API action as well', async () => {
+    const email = 'aktion.400@example.com';
+    const subordinate = await memberInCrm(400, email);
+    const master = guid(410);
+    crm.standIn.edit('contacts', master, { lastname: 'Haupt', emailaddress1: email });
+    const token = crm.standIn.issueToken();
+    const answer = await fetch(`${crm.standIn.apiUrl}/Merge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Target: { '@odata.type': 'Microsoft.Dynamics.CRM.contact', contactid: master },
+        Subordinate: {
+          '@odata.type': 'Microsoft.Dynamics.CRM.contact',
+          contactid: subordinate.contact,
+        },
+        UpdateContent: { '@odata.type': 'Microsoft.Dynamics.CRM.contact', firstname: 'Ina' },
+        PerformParentingChecks: false,
+      }),
+    });
+    expect(answer.status).toBe(204);
+    await round();
+    expect(await person(subordinate.contact)).toBeUndefined();
+    expect(await person(master)).toMatchObject({ firstName: 'Ina', lastName: 'Haupt' });
+    expect(await membershipsOf(master)).toHaveLength(1);
+    expect(await reported(master)).toEqual([]);
+    // The next round has nothing left to report.
+    expect((await round()).reported).toBe(0);
+  });
+});
+
+describe("a contact's company as the primary practice", () => {
+  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
+  beforeAll(async () => {
+    await crm.connector.connect();
+    expect((await crm.connector.syncNow()).failed).toEqual([]);
+  });
+  const db = () => crm.db.database.db;
+  const round = async () => {
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    return outcome;
+  };
+  const primaryOf = async (id: string) =>
+    (await db().select().from(customers).where(eq(customers.id, id)))[0]?.primaryCompanyId;
+
+  it('ignores an account the person is not a member of', async () => {
+    const practices = await demoPracticeIds(db());
+    const contact = guid(500);
+    crm.standIn.edit('contacts', contact, {
+      lastname: 'Fremd',
+      emailaddress1: 'fremd.500@example.com',
+      _parentcustomerid_value: demoAccountId('markt'),
+    });
+    crm.standIn.edit('pp_memberships', guid(501), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: demoAccountId('sommer'),
+    });
+    expect((await round()).reported).toBe(0);
+    // The practice the person works in, as when one joins a practice in the portal.
+    expect(await primaryOf(contact)).toBe(practices.sommer);
+    // Later pointing the company at another account changes nothing either.
+    crm.standIn.edit('contacts', contact, { _parentcustomerid_value: demoAccountId('markt') });
+    crm.standIn.edit('contacts', contact, { lastname: 'Fremd-Zwei' });
+    expect((await round()).reported).toBe(0);
+    expect(await primaryOf(contact)).toBe(practices.sommer);
+  });
+
+  it('takes an account the person is a member of', async () => {
+    const practices = await demoPracticeIds(db());
+    const contact = guid(600);
+    crm.standIn.edit('contacts', contact, {
+      lastname: 'Zwei',
+      emailaddress1: 'zwei.600@example.com',
+      _parentcustomerid_value: demoAccountId('markt'),
+    });
+    for (const [n, practice] of [
+      [601, 'sommer'],
+      [602, 'markt'],
+    ] as const) {
+      crm.standIn.edit('pp_memberships', guid(n), {
+        _pp_contactid_value: contact,
+        _pp_accountid_value: demoAccountId(practice),
+      });
+    }
+    expect((await round()).reported).toBe(0);
+    crm.standIn.edit('contacts', contact, { _parentcustomerid_value: demoAccountId('sommer') });
+    expect((await round()).reported).toBe(0);
+    expect(await primaryOf(contact)).toBe(practices.sommer);
+    crm.standIn.edit('contacts', contact, { _parentcustomerid_value: demoAccountId('markt') });
+    expect((await round()).reported).toBe(0);
+    expect(await primaryOf(contact)).toBe(practices.markt);
+  });
+});
