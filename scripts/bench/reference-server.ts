@@ -64,8 +64,13 @@ const ENABLED_MEMBERSHIP = {
 const PEOPLE = `from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where "memberships"."company_id" = $1`;
 const LOCATION_COLUMNS = `"locations"."id", "locations"."company_id", "locations"."name", "locations"."street", "locations"."postal_code", "locations"."city", "locations"."country", "locations"."phone_number", "locations"."invoice_mail", "locations"."status", "locations"."created_at", "locations"."updated_at"`;
 
-/** The caller's practices, as `GetCustomerData` answers them (2026-11-27: without requests). */
-const COMPANY_VMS = `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."status" <> $2 and not exists (select 1 from "connect_requests" r
+/**
+ * The caller's practices, as `GetCustomerData` answers them (2026-11-27: without requests;
+ * 2026-11-29, issue 46: with the count of each practice's other people, as the portal's log shows).
+ */
+const COMPANY_VMS = `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status", (select count(*)::int from "memberships" as m
+          where m.company_id = "memberships"."company_id" and m.customer_id <> $1
+          and m.status in ('enabled', 'disabled')) from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."status" <> $2 and not exists (select 1 from "connect_requests" r
           where r.customer_id = "memberships"."customer_id" and r.company_id = "memberships"."company_id")) order by "companies"."name" asc`;
 /** The portal's count of an account's writes (`plugins/write-limit.ts`): one upsert per write. */
 const COUNT_WRITE = `insert into rate_limits (key, count, reset_at)

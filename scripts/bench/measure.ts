@@ -1,0 +1,97 @@
+// The measuring of the benchmark (run.ts): its processes, waiting for them, and autocannon's
+// lines with their requests per second, p50 and p99.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+export const CONNECTIONS = 10;
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+/** `BENCH_CPU_PROFILES=/tmp/prof`: each portal and reference writes a CPU profile there on exit. */
+const CPU_PROFILES = process.env['BENCH_CPU_PROFILES'];
+
+export function startProcess(script: string, env: Record<string, string>): ChildProcess {
+  const profile = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function waitFor(url: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** One request of a line that varies them: its path, and optionally its caller, method and body. */
+export interface NextRequest {
+  path: string;
+  authorization?: string;
+  method?: 'GET' | 'PATCH' | 'POST';
+  body?: unknown;
+}
+
+export interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** The statuses of the answers that were not 2xx, e.g. `503×120`. */
+  failures: string;
+}
+
+/** Answers that were not 2xx, over the whole run. */
+export const answers = { failed: 0 };
+
+/**
+ * `next`, when given, names each request's path (on `url`'s host) and, optionally, its
+ * authorization: a list read with another page, or by another person, every time.
+ */
+export async function measure(
+  url: string,
+  authorization?: string,
+  next?: () => NextRequest,
+  connections = CONNECTIONS,
+): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: SECONDS,
+    headers: authorization ? { authorization } : {},
+    ...(next
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                const { path, authorization: as = authorization, method, body } = next();
+                const headers: Record<string, string> = as ? { authorization: as } : {};
+                if (body === undefined) return { ...request, path, headers };
+                headers['content-type'] = 'application/json';
+                return { ...request, path, method, headers, body: JSON.stringify(body) };
+              },
+            },
+          ],
+        }
+      : {}),
+  });
+  answers.failed += result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    failures: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(' '),
+  };
+}
