@@ -7,7 +7,12 @@ import {
   TITLE_CODES,
 } from './codes.ts';
 
-export const IdSchema = z.uuid();
+/**
+ * A record's id: any GUID (32 hex digits, 8-4-4-4-12). The CRM's keys are SQL Server
+ * `uniqueidentifier`s, often sequential (`…-ee11-be6f-…`), whose version and variant digits are
+ * not RFC 4122's; PostgreSQL's `uuid` type takes them too.
+ */
+export const IdSchema = z.guid();
 
 /** A practice as a customer sees it in `associatedCompanies.companyVms`. */
 export const CompanyVmSchema = z

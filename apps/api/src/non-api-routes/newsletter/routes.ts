@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGES, LinkSecretSchema, type Language } from '@pp/contract';
+import { IdSchema, LANGUAGES, LinkSecretSchema, type Language } from '@pp/contract';
 import { ASSETS_DIR, STYLESHEET_PATH } from '@pp/idp';
 import { languageOf } from '../../lib/http/language.ts';
 import {
@@ -28,7 +28,8 @@ import { NEWSLETTER_PAGE_TEXTS } from './texts.ts';
 const Lang = z.object({ lang: z.enum(LANGUAGES).optional() });
 const ConfirmQuery = z.object({ token: LinkSecretSchema });
 const UnsubscribeQuery = z.object({
-  c: z.uuid(),
+  // A customer id; one the CRM made is any GUID (`IdSchema`).
+  c: IdSchema,
   k: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8}$/)
