@@ -33,11 +33,12 @@ export function describeTarget(target: DatabaseTarget): string {
 }
 
 /**
- * A file named on the command line: `npm run` starts commands in the repository's folder, and
- * names where it was typed in INIT_CWD.
+ * A file named on the command line, from the folder the command runs in, as DATA_DIR is: under
+ * `npm run` the repository's folder, where `npm start` runs too, wherever it was typed (the
+ * shell's folder, INIT_CWD, is not used: one relative path is one folder for every command).
  */
-export function fileArgument(file: string, env: NodeJS.ProcessEnv): string {
-  return path.resolve(env['INIT_CWD'] ?? process.cwd(), file);
+export function fileArgument(file: string): string {
+  return path.resolve(file);
 }
 
 /** Runs a command's `main` as a script: its lines on stdout, a failure's message on stderr. */

@@ -91,13 +91,14 @@ export async function runRestore(
     return 2;
   }
   const target = databaseTargetOf(env);
-  const sql = await readFile(fileArgument(file, env), 'utf8');
+  const source = fileArgument(file);
+  const sql = await readFile(source, 'utf8');
   const started = performance.now();
   if (target.kind === 'embedded') await restoreEmbedded(target.dataDir, sql);
   else await restoreServer(target.url, sql);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   write(
-    `Restored ${file} into ${describeTarget(target)} in ${seconds} s. Start the portal on it ` +
+    `Restored ${source} into ${describeTarget(target)} in ${seconds} s. Start the portal on it ` +
       'with the TOTP_ENCRYPTION_KEY and NEWSLETTER_LINK_KEY it had, where they were set.',
   );
   return 0;
