@@ -7,10 +7,12 @@
 // which takes Target, Subordinate, UpdateContent and PerformParentingChecks and returns nothing
 // (204). Accounts and contacts are merged; a record merged already cannot be merged again.
 //
-// The child records move whatever the relationship's Merge cascade says: Dynamics' merge dialog
-// moves a subordinate's related records to the master, and the stand-in keeps no cascade
-// configuration of its own tables ("Configure table relationship cascading behavior",
-// https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior).
+// The child records move along the relationships whose CascadeConfiguration says Merge: Cascade,
+// as in Dataverse ("Configure table relationship cascading behavior",
+// https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior):
+// the metadata's relationships (`metadata-model.ts`; crm:provision makes the portal's lookups to
+// contacts and accounts so), never along masterid. Along one with NoCascade they keep naming the
+// subordinate.
 
 import type { Answer, StandInContext } from './context.ts';
 import { errors } from './errors.ts';
@@ -60,14 +62,16 @@ export function mergeRecords(
   if (master.row.statecode !== 0) {
     throw errors.badRequest(`The ${entity.logicalName} ${to} is inactive.`);
   }
-  // The subordinate's child records: every lookup to the table that names it.
-  for (const child of ENTITY_SETS) {
-    for (const [column, type] of Object.entries(child.columns)) {
-      if (type.kind !== 'lookup' || type.target !== set || column === 'masterid') continue;
-      const name = lookupValueName(column);
-      for (const stored of store.rows(child.set)) {
-        if (stored.row[name] === from) store.put(child.set, stored.id, { [name]: to });
-      }
+  // The subordinate's child records along the relationships with Merge: Cascade.
+  for (const relationship of context.metadata.state.relationships) {
+    if (relationship.referencedEntity !== entity.logicalName) continue;
+    if (relationship.cascade.Merge !== 'Cascade') continue;
+    const child = ENTITY_SETS.find((e) => e.logicalName === relationship.referencingEntity);
+    const column = relationship.referencingAttribute;
+    if (!child || column === 'masterid' || child.columns[column]?.kind !== 'lookup') continue;
+    const name = lookupValueName(column);
+    for (const stored of store.rows(child.set)) {
+      if (stored.row[name] === from) store.put(child.set, stored.id, { [name]: to });
     }
   }
   store.put(set, to, updateContent);

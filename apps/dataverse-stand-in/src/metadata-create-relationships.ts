@@ -10,11 +10,54 @@ import {
   type CreateContext,
   type Json,
 } from './metadata-create-common.ts';
-import { attribute } from './metadata-model.ts';
+import {
+  attribute,
+  DEFAULT_CASCADE,
+  type CascadeConfiguration,
+  type RelationshipMeta,
+} from './metadata-model.ts';
 
 // POST RelationshipDefinitions: "Create and update table relationships using the Web API"
 // (https://learn.microsoft.com/power-apps/developer/data-platform/webapi/create-update-entity-relationships-using-web-api):
 // OneToManyRelationshipMetadata with a Lookup (LookupAttributeMetadata) for the referencing table.
+// Its CascadeConfiguration is kept, and a PUT of the definition changes it ("Update
+// relationships" on the same page); the Merge action follows its Merge (`merge.ts`).
+
+const CASCADE_ACTIONS = ['Assign', 'Delete', 'Merge', 'Reparent', 'Share', 'Unshare'] as const;
+
+/** The CascadeConfiguration of a request: the given actions over `base`; Merge is Cascade or NoCascade. */
+function cascadeOf(json: Json, base: CascadeConfiguration): CascadeConfiguration {
+  const given = json.CascadeConfiguration;
+  if (given === undefined || given === null) return { ...base };
+  if (typeof given !== 'object') throw errors.badRequest('CascadeConfiguration must be an object.');
+  const cascade = { ...base };
+  for (const action of CASCADE_ACTIONS) {
+    const value = (given as Json)[action];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') {
+      throw errors.badRequest(`CascadeConfiguration.${action} must be a CascadeType.`);
+    }
+    if (action === 'Merge') {
+      if (value !== 'Cascade' && value !== 'NoCascade') {
+        throw errors.badRequest('CascadeConfiguration.Merge must be Cascade or NoCascade.');
+      }
+      cascade.Merge = value;
+    } else {
+      cascade[action] = value;
+    }
+  }
+  return cascade;
+}
+
+/** PUT RelationshipDefinitions(…): the definition again, of which the cascade is taken. */
+export function updateRelationship(relationship: RelationshipMeta, body: unknown): Answer {
+  const json = object(body, 'OneToManyRelationshipMetadata');
+  if (json.SchemaName !== undefined && json.SchemaName !== relationship.schemaName) {
+    throw errors.badRequest('The SchemaName of a relationship cannot be changed.');
+  }
+  relationship.cascade = cascadeOf(json, relationship.cascade);
+  return { status: 204 };
+}
 
 export function createRelationship(
   context: CreateContext,
@@ -67,6 +110,7 @@ export function createRelationship(
   meta.displayName = label(lookup, 'DisplayName', 'LookupAttributeMetadata');
   meta.targets = [referenced.logicalName];
   referencing.attributes.set(logicalName, meta);
+  const cascade = cascadeOf(json, DEFAULT_CASCADE);
   const metadataId = randomUUID();
   const navigation = json.ReferencingEntityNavigationPropertyName;
   state.relationships.push({
@@ -79,6 +123,7 @@ export function createRelationship(
     // A custom lookup's navigation property is named as its SchemaName unless given.
     navigation: typeof navigation === 'string' && navigation ? navigation : lookupName,
     isCustom: true,
+    cascade,
   });
   remember(metadataId, solution);
   remember(meta.metadataId, solution);

@@ -115,14 +115,7 @@ export function relationshipJson(relationship: RelationshipMeta): Json {
     ReferencingAttribute: relationship.referencingAttribute,
     ReferencingEntityNavigationPropertyName: relationship.navigation,
     ReferencedEntityNavigationPropertyName: relationship.schemaName,
-    CascadeConfiguration: {
-      Assign: 'NoCascade',
-      Delete: 'RemoveLink',
-      Merge: 'NoCascade',
-      Reparent: 'NoCascade',
-      Share: 'NoCascade',
-      Unshare: 'NoCascade',
-    },
+    CascadeConfiguration: { ...relationship.cascade },
   };
 }
 

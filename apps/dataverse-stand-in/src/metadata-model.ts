@@ -58,7 +58,34 @@ export interface RelationshipMeta {
   referencingAttribute: string;
   navigation: string;
   isCustom: boolean;
+  /** The relationship's CascadeConfiguration: Assign, Delete, Merge, … → Cascade, NoCascade, … */
+  cascade: CascadeConfiguration;
 }
+
+/**
+ * What an action on the referenced record does to the referencing ones (Microsoft Learn:
+ * "Configure table relationship cascading behavior",
+ * https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior).
+ * Merge takes Cascade or NoCascade only.
+ */
+export interface CascadeConfiguration {
+  Assign: string;
+  Delete: string;
+  Merge: 'Cascade' | 'NoCascade';
+  Reparent: string;
+  Share: string;
+  Unshare: string;
+}
+
+/** A new relationship's cascade where the request gives none (Dataverse's defaults). */
+export const DEFAULT_CASCADE: CascadeConfiguration = {
+  Assign: 'NoCascade',
+  Delete: 'RemoveLink',
+  Merge: 'NoCascade',
+  Reparent: 'NoCascade',
+  Share: 'NoCascade',
+  Unshare: 'NoCascade',
+};
 
 /** A row of `publishers` or `solutions` (Dataverse's own tables for solution components). */
 export type Row = Record<string, unknown>;
@@ -197,6 +224,15 @@ function tableOf(
                 ? meta.schemaName
                 : column.navigation,
           isCustom: own,
+          // The portal's lookups as crm:provision makes them (Merge Cascade to a contact or an
+          // account); a merge moves a contact's or account's children, but never along masterid.
+          cascade: {
+            ...DEFAULT_CASCADE,
+            Merge:
+              name !== 'masterid' && (referenced === 'contact' || referenced === 'account')
+                ? 'Cascade'
+                : 'NoCascade',
+          },
         });
       }
     }

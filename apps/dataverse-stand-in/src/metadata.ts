@@ -3,6 +3,7 @@ import { errors, DataverseError } from './errors.ts';
 import { attributeJson, castOf, relationshipJson, selected, tableJson } from './metadata-json.ts';
 import { initialMetadata, type MetadataState, type TableMeta } from './metadata-model.ts';
 import { createDefinitions } from './metadata-create.ts';
+import { updateRelationship } from './metadata-create-relationships.ts';
 import { readRows } from './metadata-rows.ts';
 import { parseExpand, parseSelect } from './odata.ts';
 import { optionSetJson, type OptionSet } from './option-sets.ts';
@@ -239,7 +240,8 @@ export function createMetadata(
         case 'RelationshipDefinitions': {
           if (key === undefined && method === 'POST')
             return create.relationship(body, solution, base);
-          if (method !== 'GET') throw errors.methodNotAllowed(method);
+          if (method !== 'GET' && !(method === 'PUT' && key !== undefined))
+            throw errors.methodNotAllowed(method);
           const select = parseSelect(query.get('$select'));
           if (key === undefined) {
             return ok({
@@ -259,6 +261,7 @@ export function createMetadata(
               '0x80040217',
               `Could not find relationship '${k.value}'.`,
             );
+          if (method === 'PUT') return updateRelationship(found, body);
           return ok(selected(relationshipJson(found), select, 'RelationshipMetadataBase'));
         }
         case 'GlobalOptionSetDefinitions':

@@ -36,11 +36,25 @@ export interface CrmRecord {
   fields: Readonly<Record<string, CrmValue>>;
 }
 
+/**
+ * A record merged into another in the CRM (Dynamics' Merge: the subordinate `id` inactive,
+ * naming its master `into`). The portal's record of `id` follows `into` (docs/product.md §1).
+ */
+export interface CrmMerge {
+  id: string;
+  into: string;
+}
+
 /** One page of a full read or of changes since a token. */
 export interface CrmChangePage {
   changed: CrmRecord[];
-  /** Keys of records removed in the CRM. */
+  /** Keys of records removed in the CRM (merged ones among them). */
   removed: string[];
+  /**
+   * The removed records that were merged into another: the sync moves their portal records'
+   * links to the master before the removals, where it can (`sync/apply.ts`).
+   */
+  merged?: CrmMerge[];
   /**
    * Keys of every record the page holds, those in `changed` and any the client could not
    * translate: after a full read, a linked record absent from all pages was removed in the CRM.
@@ -121,6 +135,11 @@ export interface CrmClient {
    * left out (the records a membership names that the mirror does not hold yet).
    */
   readByIds(entity: CrmEntity, ids: readonly string[]): Promise<CrmRecord[]>;
+  /**
+   * The records merged into any of `masters` (keys the CRM does not hold are left out): a page
+   * of the portal's own tables may name a master before the contacts' changes tell of the merge.
+   */
+  mergedInto?(entity: CrmEntity, masters: readonly string[]): Promise<CrmMerge[]>;
   /** Applies a write; returns the record's new version (empty for delete). */
   write(write: CrmWrite): Promise<{ etag: string }>;
   /** Every picklist with German and English labels. */

@@ -107,7 +107,7 @@ describe('inactive and merged contacts', () => {
     expect(await linkOf('membership', guid(201))).toBeUndefined();
   });
 
-  it('takes the master of a merge with the memberships moved to it', async () => {
+  it("keeps the subordinate's person and links it to the master of a merge", async () => {
     // Two contacts of one person (the same address): the first is in the portal with a
     // membership; the second, a duplicate, is reported as the address is linked already.
     const email = 'doppelt.300@example.com';
@@ -131,24 +131,36 @@ describe('inactive and merged contacts', () => {
     expect(crm.standIn.record('pp_memberships', subordinate.membership)).toMatchObject({
       _pp_contactid_value: master,
     });
-    // One round: the membership, read first, waits for the master while the subordinate still
-    // holds the address; the contacts' changes then remove the subordinate and take the master,
-    // and the membership that waited for it.
-    await round();
-    expect(await person(subordinate.contact)).toBeUndefined();
-    expect(await person(master)).toMatchObject({ email, lastName: 'Aktiv-Neu' });
+    // One round: the portal's person (account, sign-in, memberships) stays and follows the
+    // master, whose values it takes; no second person comes in.
+    const outcome = await round();
+    expect(outcome.removed).toBe(0);
+    expect(await person(subordinate.contact)).toMatchObject({ email, lastName: 'Aktiv-Neu' });
+    expect(await person(master)).toBeUndefined();
+    expect(await linkOf('customer', master)).toBe(subordinate.contact);
+    expect(await linkOf('customer', subordinate.contact)).toBeUndefined();
     const { sommer: practice } = await demoPracticeIds(db());
-    expect(await membershipsOf(master)).toEqual([{ companyId: practice, status: 'enabled' }]);
-    expect(await linkOf('membership', subordinate.membership)).toBe(`${master}:${practice}`);
+    expect(await membershipsOf(subordinate.contact)).toEqual([
+      { companyId: practice, status: 'enabled' },
+    ]);
+    expect(await linkOf('membership', subordinate.membership)).toBe(
+      `${subordinate.contact}:${practice}`,
+    );
     expect(await reported(master)).toEqual([]);
     expect(await reported(subordinate.membership)).toEqual([]);
+    // A later change of the master is a change of the person.
+    crm.standIn.edit('contacts', master, { lastname: 'Aktiv-Später' });
+    await round();
+    expect(await person(subordinate.contact)).toMatchObject({ lastName: 'Aktiv-Später' });
   });
 
-  it('merges by the Web API action as well', async () => {
-    const email = 'aktion.400@example.com';
-    const subordinate = await memberInCrm(400, email);
+  it('merges by the Web API action as well, the master with another address', async () => {
+    const subordinate = await memberInCrm(400, 'aktion.400@example.com');
     const master = guid(410);
-    crm.standIn.edit('contacts', master, { lastname: 'Haupt', emailaddress1: email });
+    crm.standIn.edit('contacts', master, {
+      lastname: 'Haupt',
+      emailaddress1: 'haupt.410@example.com',
+    });
     const token = crm.standIn.issueToken();
     const answer = await fetch(`${crm.standIn.apiUrl}/Merge`, {
       method: 'POST',
@@ -165,13 +177,118 @@ describe('inactive and merged contacts', () => {
     });
     expect(answer.status).toBe(204);
     await round();
-    expect(await person(subordinate.contact)).toBeUndefined();
-    expect(await person(master)).toMatchObject({ firstName: 'Ina', lastName: 'Haupt' });
-    expect(await membershipsOf(master)).toHaveLength(1);
+    expect(await person(subordinate.contact)).toMatchObject({
+      firstName: 'Ina',
+      lastName: 'Haupt',
+      email: 'haupt.410@example.com',
+    });
+    expect(await person(master)).toBeUndefined();
+    expect(await membershipsOf(subordinate.contact)).toHaveLength(1);
     expect(await reported(master)).toEqual([]);
     // The next round has nothing left to report.
     expect((await round()).reported).toBe(0);
   });
+
+  it("removes the subordinate's person when the master has a person of its own", async () => {
+    const master = await memberInCrm(700);
+    const subordinate = await memberInCrm(710);
+    crm.logs.length = 0;
+    crm.standIn.merge('contacts', master.contact, subordinate.contact);
+    await round();
+    expect(await person(subordinate.contact)).toBeUndefined();
+    expect(await person(master.contact)).toBeDefined();
+    expect(await linkOf('customer', master.contact)).toBe(master.contact);
+    expect(crm.logs.join('\n')).toContain(
+      "a merged CRM record's portal record is removed: the record it was merged into has a portal record of its own",
+    );
+  });
+});
+
+// The master's row and the subordinate's removal on one page (50 records a page) or on pages of
+// their own (one a page), in either order. The memberships stay with the subordinate (Merge
+// NoCascade), so that the contacts' changes alone tell of the merge.
+describe.each([50, 1])('a merge read with %i records a page', (pageSize) => {
+  const crm = useCrm({ pageSize, env: { OPERATOR_TOKEN } });
+  beforeAll(async () => {
+    await crm.connector.connect();
+    expect((await crm.connector.syncNow()).failed).toEqual([]);
+    const token = crm.standIn.issueToken();
+    for (const name of [
+      'pp_contact_pp_membership_contactid',
+      'pp_contact_pp_locationassignment_contactid',
+    ]) {
+      const url = `${crm.standIn.apiUrl}/RelationshipDefinitions(SchemaName='${name}')`;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const definition = (await (await fetch(url, { headers })).json()) as Record<string, unknown>;
+      const put = await fetch(url, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          ...definition,
+          CascadeConfiguration: {
+            ...(definition.CascadeConfiguration as object),
+            Merge: 'NoCascade',
+          },
+        }),
+      });
+      expect(put.status).toBe(204);
+    }
+  });
+  const db = () => crm.db.database.db;
+  const sommer = demoAccountId('sommer');
+  const round = async () => {
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    return outcome;
+  };
+  const person = async (id: string) =>
+    (await db().select().from(customers).where(eq(customers.id, id)))[0];
+  const customerLink = async (crmId: string) =>
+    (
+      await db()
+        .select()
+        .from(crmLinks)
+        .where(and(eq(crmLinks.entity, 'customer'), sql`${crmLinks.crmId} = ${crmId}::uuid`))
+    )[0]?.portalKey;
+
+  for (const order of ['master first', 'subordinate first'] as const) {
+    it(`keeps the person with the ${order}`, async () => {
+      const n = order === 'master first' ? 800 : 900;
+      // The stand-in's changes come in the order of their keys.
+      const [master, subordinate] =
+        order === 'master first' ? [guid(n), guid(n + 10)] : [guid(n + 10), guid(n)];
+      crm.standIn.edit('contacts', subordinate, {
+        lastname: 'Seite',
+        emailaddress1: `seite.${n}@example.com`,
+      });
+      crm.standIn.edit('pp_memberships', guid(n + 1), {
+        _pp_contactid_value: subordinate,
+        _pp_accountid_value: sommer,
+      });
+      await round();
+      expect(await person(subordinate)).toBeDefined();
+      crm.standIn.edit('contacts', master, {
+        lastname: 'Seite-Haupt',
+        emailaddress1: `haupt.${n}@example.com`,
+      });
+      crm.standIn.merge('contacts', master, subordinate);
+      const outcome = await round();
+      expect(outcome.removed).toBe(0);
+      expect(await person(subordinate)).toMatchObject({
+        lastName: 'Seite-Haupt',
+        email: `haupt.${n}@example.com`,
+      });
+      expect(await person(master)).toBeUndefined();
+      expect(await customerLink(master)).toBe(subordinate);
+      expect(await customerLink(subordinate)).toBeUndefined();
+      // The memberships the portal has stay.
+      const kept = await db()
+        .select()
+        .from(memberships)
+        .where(eq(memberships.customerId, subordinate));
+      expect(kept).toHaveLength(1);
+    });
+  }
 });
 
 describe("a contact's company as the primary practice", () => {

@@ -116,12 +116,20 @@ describe('only the portal’s records of a large CRM', () => {
         .from(memberships)
         .where(and(eq(memberships.customerId, OUTSIDER))),
     ).toHaveLength(1);
-    // Read by key with Dataverse's In function, not by reading all contacts again.
-    const byKey = crm.standIn.seen.filter(
-      (r) => r.path.endsWith('/contacts') && (r.query.$filter ?? '').includes('CRM.In('),
-    );
+    // Read by key with Dataverse's In function, not by reading all contacts again; and one
+    // question, by the same function, for contacts merged into it (docs/product.md §1).
+    const inFunction = (property: string) =>
+      crm.standIn.seen.filter(
+        (r) =>
+          r.path.endsWith('/contacts') &&
+          (r.query.$filter ?? '').includes(`CRM.In(PropertyName='${property}'`),
+      );
+    const byKey = inFunction('contactid');
     expect(byKey).toHaveLength(1);
     expect(byKey[0]!.query.$filter).toContain(OUTSIDER);
+    const merged = inFunction('masterid');
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.query.$filter).toContain(OUTSIDER);
   });
 
   it('reports a membership of a contact the portal cannot take once, also across full reads', async () => {

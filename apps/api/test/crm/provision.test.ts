@@ -105,6 +105,35 @@ describe('an environment without the portal solution', () => {
     expect(await firstMetadataProblem(webApi(standIn), loadMapping())).toBeNull();
   });
 
+  it('makes the lookups to contacts and accounts with Merge Cascade', async () => {
+    // A merge in Dynamics moves the subordinate's rows to the master along these only
+    // (Microsoft Learn: "Configure table relationship cascading behavior").
+    const api = webApi(standIn);
+    const cascades = async (table: string) => {
+      const answer = await api.send(
+        'GET',
+        `EntityDefinitions(LogicalName='${table}')/ManyToOneRelationships?$select=ReferencingAttribute,CascadeConfiguration`,
+      );
+      const rows = (
+        answer.body as {
+          value: { ReferencingAttribute: string; CascadeConfiguration: { Merge: string } }[];
+        }
+      ).value;
+      return Object.fromEntries(
+        rows.map((row) => [row.ReferencingAttribute, row.CascadeConfiguration.Merge]),
+      );
+    };
+    expect(await cascades('pp_membership')).toMatchObject({
+      pp_contactid: 'Cascade',
+      pp_accountid: 'Cascade',
+    });
+    expect(await cascades('pp_location')).toMatchObject({ pp_accountid: 'Cascade' });
+    expect(await cascades('pp_locationassignment')).toMatchObject({
+      pp_contactid: 'Cascade',
+      pp_locationid: 'NoCascade',
+    });
+  });
+
   it('the options carry the portal codes as ExternalValue', async () => {
     const api = webApi(standIn);
     const set = await api.send('GET', "GlobalOptionSetDefinitions(Name='pp_salutation')");
@@ -157,6 +186,37 @@ describe('an environment that differs', () => {
     expect(out).toContain('option set pp_salutation has no option with ExternalValue FRAU');
     const check = await run(standIn, 'check');
     expect(check.out).not.toContain('is missing');
+  });
+});
+
+describe('a lookup whose Merge cascade differs', () => {
+  let standIn: DataverseStandIn;
+  beforeAll(async () => {
+    standIn = await startDataverseStandIn({ demo: false });
+  });
+  afterAll(() => standIn.stop());
+
+  it('crm:check names it; the start goes on', async () => {
+    const api = webApi(standIn);
+    const path = "RelationshipDefinitions(SchemaName='pp_contact_pp_membership_contactid')";
+    const definition = (await api.send('GET', path)).body as Record<string, unknown>;
+    const put = await api.send('PUT', path, {
+      body: {
+        ...definition,
+        CascadeConfiguration: {
+          ...(definition.CascadeConfiguration as object),
+          Merge: 'NoCascade',
+        },
+      },
+    });
+    expect(put.status).toBe(204);
+    const { code, out } = await run(standIn, 'check');
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'lookup pp_membership.pp_contactid has the Merge cascade NoCascade, the portal needs Cascade',
+    );
+    expect(out).toContain('[not fixed by crm:provision]');
+    expect(await firstMetadataProblem(api, loadMapping())).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   CrmUnavailable,
   type CrmChangePage,
   type CrmEntity,
+  type CrmMerge,
   type CrmPicklistEntry,
   type CrmRecord,
   type CrmWrite,
@@ -16,7 +17,7 @@ import type { ClientCertificate } from './certificate.ts';
 import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
 import { optionSetCache } from './option-set-cache.ts';
-import { bodyOf, isGuid, isInactive, recordOf, selectedColumns } from './values.ts';
+import { bodyOf, isGuid, isInactive, masterOf, recordOf, selectedColumns } from './values.ts';
 import { DataverseWebApi, refusal, type WebApiAnswer } from './web-api.ts';
 
 // The CRM client for Microsoft Dataverse (decision 0061). Microsoft Learn pages it
@@ -106,12 +107,19 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
     // the portal, a removed one: not taken, and its mirror removed (docs/product.md §1).
     const gone = (row: Record<string, unknown>) => isRemoved(row) || isInactive(spec, row);
     const removed = rows.filter(gone).map((row) => String(row.id ?? row[spec.primaryKey]));
+    // A merged one (`masterid` set, the mapping's `masterColumn`) names its master: the portal's
+    // person follows it (docs/product.md §1).
+    const merged: CrmMerge[] = rows.flatMap((row) => {
+      const into = isRemoved(row) ? undefined : masterOf(spec, row);
+      return into ? [{ id: String(row[spec.primaryKey]), into }] : [];
+    });
     const kept = rows.filter((row) => !gone(row));
     const changed = await withOptionSets(spec, (sets, strict) =>
       kept.map((row) => recordOf(entity, spec, row, sets, strict)),
     );
     const present = kept.map((row) => String(row[spec.primaryKey]));
     const page: CrmChangePage = { changed, removed, present };
+    if (merged.length > 0) page.merged = merged;
     if (typeof body?.['@odata.nextLink'] === 'string') page.next = body['@odata.nextLink'];
     if (typeof body?.['@odata.deltaLink'] === 'string') page.token = body['@odata.deltaLink'];
     return page;
@@ -168,6 +176,39 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
       }
     }
     return records;
+  }
+
+  /** The inactive records whose `masterColumn` names one of `masters`, by the query function In. */
+  async function mergedInto(entity: CrmEntity, masters: readonly string[]): Promise<CrmMerge[]> {
+    const spec = specOf(entity);
+    if (!spec.masterColumn) return [];
+    const keys = [...new Set(masters.filter(isGuid).map((id) => id.toLowerCase()))];
+    const merges: CrmMerge[] = [];
+    for (let start = 0; start < keys.length; start += IDS_PER_REQUEST) {
+      const values = keys
+        .slice(start, start + IDS_PER_REQUEST)
+        .map((id) => `'${id}'`)
+        .join(',');
+      const filter = `Microsoft.Dynamics.CRM.In(PropertyName='${spec.masterColumn}',PropertyValues=[${values}])`;
+      const columns = [spec.primaryKey, `_${spec.masterColumn}_value`];
+      if (spec.stateColumn) columns.push(spec.stateColumn);
+      let link: string | undefined =
+        `${spec.entitySet}?$select=${columns.join(',')}&$filter=${encodeURIComponent(filter)}`;
+      while (link) {
+        const answer = await api.send('GET', link, {
+          headers: { prefer: `odata.maxpagesize=${pageSize}` },
+        });
+        if (answer.status !== 200) throw refusal(answer, `reading ${spec.entitySet} merged`);
+        const body = answer.body as Record<string, unknown> | null;
+        const rows = Array.isArray(body?.value) ? (body.value as Record<string, unknown>[]) : [];
+        for (const row of rows) {
+          const into = masterOf(spec, row);
+          if (into) merges.push({ id: String(row[spec.primaryKey]).toLowerCase(), into });
+        }
+        link = typeof body?.['@odata.nextLink'] === 'string' ? body['@odata.nextLink'] : undefined;
+      }
+    }
+    return merges;
   }
 
   async function write(change: CrmWrite): Promise<{ etag: string }> {
@@ -241,6 +282,7 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
 
     read: (entity, id) => read(entity, id),
     readByIds,
+    mergedInto,
     write,
 
     async organisation() {

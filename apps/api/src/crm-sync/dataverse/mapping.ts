@@ -93,6 +93,11 @@ const entitySchema = z.strictObject({
    * a merged one among them: docs/product.md §1).
    */
   stateColumn: logicalName.optional(),
+  /**
+   * The lookup to the record an inactive one was merged into (`masterid`): the portal's record
+   * of a merged contact then follows the master instead of going (docs/product.md §1).
+   */
+  masterColumn: logicalName.optional(),
   fields: z.record(z.string(), fieldSchema),
 });
 

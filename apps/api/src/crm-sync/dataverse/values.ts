@@ -70,6 +70,7 @@ export function selectedColumns(spec: EntityMapping): string[] {
     field.kind === 'lookup' ? `_${field.column}_value` : field.column,
   );
   if (spec.stateColumn) columns.push(spec.stateColumn);
+  if (spec.masterColumn) columns.push(`_${spec.masterColumn}_value`);
   return [spec.primaryKey, ...new Set(columns)];
 }
 
@@ -83,6 +84,16 @@ export function isInactive(spec: EntityMapping, row: Record<string, unknown>): b
   if (!spec.stateColumn) return false;
   const state = row[spec.stateColumn];
   return typeof state === 'number' && state !== 0;
+}
+
+/**
+ * The master an inactive row was merged into (the mapping's `masterColumn`, `masterid`), or
+ * undefined: an active row, or one deactivated without a merge.
+ */
+export function masterOf(spec: EntityMapping, row: Record<string, unknown>): string | undefined {
+  if (!spec.masterColumn || !isInactive(spec, row)) return undefined;
+  const master = row[`_${spec.masterColumn}_value`];
+  return typeof master === 'string' && isGuid(master) ? master.toLowerCase() : undefined;
 }
 
 /** The global option sets an entity's choice columns use. */

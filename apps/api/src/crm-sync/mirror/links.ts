@@ -173,3 +173,23 @@ export async function saveLinks(
     .returning({ portalKey: crmLinks.portalKey });
   if (saved.length < links.length) throw new LinkedElsewhere(entity);
 }
+
+/**
+ * Moves the link of CRM record `from` to `to`, the record it was merged into in the CRM; false
+ * when `from` has no link or `to` has one. The version is forgotten (the master's comes with its
+ * record), and the link counts as agreed at `at`: a record read after it is taken over it.
+ */
+export async function moveLink(
+  db: Executor,
+  entity: CrmEntity,
+  from: string,
+  to: string,
+  at: Date,
+): Promise<string | undefined> {
+  const result = await db.execute(sql`
+    update crm_links set crm_id = ${to}::uuid, etag = null, synced_at = ${at.toISOString()}::timestamptz
+    where entity = ${entity} and crm_id = ${from}::uuid
+      and not exists (select 1 from crm_links o where o.entity = ${entity} and o.crm_id = ${to}::uuid)
+    returning portal_key`);
+  return (result as unknown as { rows: { portal_key: string }[] }).rows[0]?.portal_key;
+}

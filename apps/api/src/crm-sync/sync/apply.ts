@@ -3,9 +3,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { crmReports } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
-import type { CrmChangePage, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
+import type {
+  CrmChangePage,
+  CrmClient,
+  CrmEntity,
+  CrmLog,
+  CrmMerge,
+  CrmRecord,
+} from '../crm-client.ts';
 import { fieldOfColumn } from '../mirror/columns.ts';
-import { linkByCrmId, saveLink, takenByAnother } from '../mirror/links.ts';
+import { linkByCrmId, linksByCrmIds, moveLink, saveLink, takenByAnother } from '../mirror/links.ts';
 import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
 import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
@@ -235,6 +242,92 @@ async function takeRecords(
     for (const record of records) results.push(await takeRecord(tx, log, record, readAt));
     return results;
   });
+}
+
+/** Said when a merged record's portal record cannot follow its master and goes. */
+export const MERGED_AWAY =
+  "a merged CRM record's portal record is removed: the record it was merged into has a portal record of its own";
+const MASTER_INACTIVE =
+  "a merged CRM record's portal record is removed: the record it was merged into is not active in the CRM";
+
+/**
+ * Follows merges in the CRM (docs/product.md §1): the portal record linked to a merged record
+ * keeps everything it has (a person's account, sign-in and memberships) and is linked to the
+ * master instead — when the master is active and not linked to a portal record of its own;
+ * otherwise it goes with the removal of the merged record, which the log and the audit log say.
+ * Before the page's records and removals are applied, so that the order of the master's row and
+ * the merged record's removal, on one page or on several, does not matter. Returns the masters
+ * now linked that `onHand` (the page's records) lacks, read by key: the caller takes them with
+ * the page, as a change of the portal record.
+ */
+export async function followMerges(
+  db: Db,
+  client: CrmClient,
+  log: CrmLog,
+  entity: CrmEntity,
+  merges: readonly CrmMerge[],
+  onHand: readonly CrmRecord[],
+  readAt: Date,
+): Promise<CrmRecord[]> {
+  if (merges.length === 0) return [];
+  const lower = merges.map((m) => ({ id: m.id.toLowerCase(), into: m.into.toLowerCase() }));
+  const links = await linksByCrmIds(
+    db,
+    entity,
+    lower.map((m) => m.id),
+  );
+  const linked = lower.filter((m) => links.has(m.id) && m.id !== m.into);
+  if (linked.length === 0) return [];
+  const masters = [...new Set(linked.map((m) => m.into))];
+  const present = new Set(onHand.map((record) => record.id.toLowerCase()));
+  const missing = masters.filter((id) => !present.has(id));
+  const read = missing.length > 0 ? await client.readByIds(entity, missing) : [];
+  for (const record of read) present.add(record.id.toLowerCase());
+  const masterLinks = await linksByCrmIds(db, entity, masters);
+  const followed = new Set<string>();
+  for (const merge of linked) {
+    const portalKey = links.get(merge.id)!.portalKey;
+    const context = { entity, crmId: merge.id, master: merge.into, portalKey };
+    const away = masterLinks.has(merge.into)
+      ? MERGED_AWAY
+      : !present.has(merge.into)
+        ? MASTER_INACTIVE
+        : undefined;
+    const moved =
+      away === undefined &&
+      (await db.transaction(async (tx) => {
+        await asSync(tx);
+        const key = await moveLink(tx, entity, merge.id, merge.into, readAt);
+        if (key === undefined) return false;
+        await audit(tx, {
+          actorCustomerId: null,
+          action: 'crm.record.merged',
+          entity,
+          entityId: key,
+          data: { crmId: merge.id, master: merge.into, kept: true },
+        });
+        return true;
+      }));
+    if (moved) {
+      masterLinks.set(merge.into, { portalKey, syncedAt: readAt });
+      followed.add(merge.into);
+      log.info(
+        context,
+        "a merged CRM record's portal record now follows the record it was merged into",
+      );
+      continue;
+    }
+    const reason = away ?? MERGED_AWAY;
+    await audit(db, {
+      actorCustomerId: null,
+      action: 'crm.record.merged',
+      entity,
+      entityId: portalKey,
+      data: { crmId: merge.id, master: merge.into, kept: false, reason },
+    });
+    log.warn(context, reason);
+  }
+  return read.filter((record) => followed.has(record.id.toLowerCase()));
 }
 
 /**

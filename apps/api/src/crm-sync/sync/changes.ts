@@ -11,7 +11,7 @@ import {
   type CrmLog,
 } from '../crm-client.ts';
 import { linkOf } from '../mirror/links.ts';
-import { applyPage, databaseNow, takeRecord, type SyncOutcome } from './apply.ts';
+import { applyPage, databaseNow, followMerges, takeRecord, type SyncOutcome } from './apply.ts';
 import { queueUnlinked } from './import.ts';
 import { plainSyncError } from './plain-reason.ts';
 import { bringReferences, retryWaiting, type SyncContext } from './references.ts';
@@ -81,7 +81,24 @@ export async function syncEntity(
   const present = new Set<string>();
   const context: SyncContext = { db, client, log, outcome, taken: [] };
   for (;;) {
-    const scope = await portalRecordsOf(db, entity, page.changed, page.present);
+    // A merged record's portal record follows its master first (docs/product.md §1); a master
+    // not on this page is read by key and taken with it.
+    const masters = await followMerges(
+      db,
+      client,
+      log,
+      entity,
+      page.merged ?? [],
+      page.changed,
+      readAt,
+    );
+    const changed = [...page.changed, ...masters];
+    const scope = await portalRecordsOf(
+      db,
+      entity,
+      changed,
+      page.present && [...page.present, ...masters.map((record) => record.id)],
+    );
     if (full) for (const id of scope.linked) present.add(id);
     await bringReferences(context, scope.records);
     await applyPage(

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { CrmClient, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { WAITING_REASON } from '../mirror/links.ts';
-import { applyPage, databaseNow, type SyncOutcome } from './apply.ts';
+import { applyPage, databaseNow, followMerges, type SyncOutcome } from './apply.ts';
 import { linkedVersions } from './scope.ts';
 
 // The records the portal's records point to (decision 0101): a membership names a contact and an
@@ -62,6 +62,16 @@ async function readAndTake(
   const readAt = await databaseNow(db);
   const records = await client.readByIds(entity, ids);
   if (records.length === 0) return;
+  // A record named here may be the master of a merge the changes of its kind have not told of
+  // yet (the memberships come before the contacts): the merged one's portal record follows it
+  // now, instead of the master coming in as a record of its own.
+  if (client.mergedInto) {
+    const merges = await client.mergedInto(
+      entity,
+      records.map((record) => record.id),
+    );
+    await followMerges(db, client, log, entity, merges, records, readAt);
+  }
   if (depth < MAX_DEPTH) await bringReferences(context, records, depth + 1);
   log.info({ entity, read: records.length }, 'CRM records a portal record names are read by key');
   await applyPage(

@@ -181,6 +181,20 @@ export function columnBody(column: DesiredColumn, optionSetId: (name: string) =>
   }
 }
 
+/**
+ * The Merge cascade the portal's lookups need: Cascade to a contact or an account, so that a
+ * merge in Dynamics moves the subordinate's memberships and location assignments to the master
+ * (docs/product.md §1); NoCascade otherwise. Microsoft Learn: "Configure table relationship
+ * cascading behavior" (https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior)
+ * and "CascadeConfiguration ComplexType" (https://learn.microsoft.com/power-apps/developer/data-platform/webapi/reference/cascadeconfiguration):
+ * Merge takes Cascade or NoCascade only.
+ */
+export function mergeCascadeOf(lookup: DesiredLookup): 'Cascade' | 'NoCascade' {
+  return lookup.referenced === 'contact' || lookup.referenced === 'account'
+    ? 'Cascade'
+    : 'NoCascade';
+}
+
 /** A one-to-many relationship whose lookup column is `lookup.column` on `referencing`. */
 export function relationshipBody(referencing: string, lookup: DesiredLookup) {
   return {
@@ -199,7 +213,7 @@ export function relationshipBody(referencing: string, lookup: DesiredLookup) {
     CascadeConfiguration: {
       Assign: 'NoCascade',
       Delete: 'RemoveLink',
-      Merge: 'NoCascade',
+      Merge: mergeCascadeOf(lookup),
       Reparent: 'NoCascade',
       Share: 'NoCascade',
       Unshare: 'NoCascade',

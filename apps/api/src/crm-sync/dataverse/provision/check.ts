@@ -1,6 +1,7 @@
 import {
   columnBody,
   lookupSchemaName,
+  mergeCascadeOf,
   optionSetBody,
   primaryNameOf,
   publisherBody,
@@ -20,6 +21,8 @@ export interface Problem {
   message: string;
   /** Whether `crm:provision` fixes it; otherwise the operator changes the environment. */
   fixable: boolean;
+  /** The portal works despite it (the start goes on), but not as it should: for the operator. */
+  minor?: boolean;
 }
 
 /** MetadataIds and record ids that steps learn from earlier ones (`OData-EntityId`). */
@@ -253,6 +256,20 @@ export function compare(
           }`,
           false,
         );
+      }
+      // A merge in Dynamics moves the subordinate's rows along Merge: Cascade only (bodies.ts).
+      const merge = mergeCascadeOf(lookup);
+      if (
+        match &&
+        own(lookup.column) &&
+        match.mergeCascade !== undefined &&
+        match.mergeCascade !== merge
+      ) {
+        problems.push({
+          message: `lookup ${name} has the Merge cascade ${match.mergeCascade}, the portal needs ${merge}: a merge of two ${lookup.referenced}s would leave the subordinate's ${table.logicalName} rows behind (change the relationship ${match.schemaName}'s merge behaviour to Cascade All)`,
+          fixable: false,
+          minor: true,
+        });
       }
     }
   }

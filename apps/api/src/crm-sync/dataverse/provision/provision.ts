@@ -35,14 +35,18 @@ export async function checkMetadata(
 
 /**
  * The first problem that stops the portal from working, or null. A missing solution alone does
- * not: the tables may have been made by hand, or by another solution of the same publisher.
+ * not: the tables may have been made by hand, or by another solution of the same publisher. Nor
+ * does a minor one (a lookup's Merge cascade): crm:check names it.
  */
 export async function firstMetadataProblem(
   api: DataverseWebApi,
   mapping: DataverseMapping,
 ): Promise<string | null> {
   const { problems } = await checkMetadata(api, { mapping });
-  return problems.find((problem) => !problem.message.startsWith('solution '))?.message ?? null;
+  return (
+    problems.find((problem) => !problem.minor && !problem.message.startsWith('solution '))
+      ?.message ?? null
+  );
 }
 
 const PHASES = [

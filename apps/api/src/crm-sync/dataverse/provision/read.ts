@@ -30,6 +30,8 @@ export interface ActualRelationship {
   referencedEntity: string;
   referencingAttribute: string;
   navigation: string;
+  /** CascadeConfiguration.Merge: Cascade or NoCascade (absent when the answer holds none). */
+  mergeCascade?: string;
 }
 
 export interface ActualTable {
@@ -124,7 +126,7 @@ async function readTable(api: DataverseWebApi, name: string): Promise<ActualTabl
   }
   const relationships = await get(
     api,
-    `${entity}/ManyToOneRelationships?$select=SchemaName,ReferencedEntity,ReferencingAttribute,ReferencingEntityNavigationPropertyName`,
+    `${entity}/ManyToOneRelationships?$select=SchemaName,ReferencedEntity,ReferencingAttribute,ReferencingEntityNavigationPropertyName,CascadeConfiguration`,
   );
   return {
     metadataId: String(table.MetadataId),
@@ -136,6 +138,7 @@ async function readTable(api: DataverseWebApi, name: string): Promise<ActualTabl
       referencedEntity: String(relationship.ReferencedEntity),
       referencingAttribute: String(relationship.ReferencingAttribute),
       navigation: String(relationship.ReferencingEntityNavigationPropertyName),
+      ...mergeCascade(relationship),
     })),
   };
 }
@@ -179,4 +182,9 @@ export async function readMetadata(
     publisher = publisherOf(((publishers?.value ?? []) as Json[])[0]);
   }
   return { tables, optionSets, solution, publisher };
+}
+
+function mergeCascade(relationship: Json): { mergeCascade?: string } {
+  const merge = (relationship.CascadeConfiguration as Json | undefined)?.Merge;
+  return typeof merge === 'string' ? { mergeCascade: merge } : {};
 }
