@@ -38,6 +38,11 @@ const check = (name: string, up: boolean, data?: Check['data']): Check => ({
 let newestMigration: number | undefined;
 const migrated = new WeakSet<Db>();
 
+/** The start-up applied this version's migrations to `db`: readiness takes it as known. */
+export function markMigrated(db: Db): void {
+  migrated.add(db);
+}
+
 /**
  * Whether the database holds every migration of this version (or newer ones: the next version
  * may have migrated it during a rolling upgrade). Once it did, it always will: asked once.
@@ -100,7 +105,10 @@ export async function readiness(
   ]);
 }
 
-/** `/health/started`: the start-up (database, migrations, provider, listener) has finished. */
-export function startup(started: boolean): Health {
-  return healthOf([check('start-up', started)]);
+/**
+ * `/health/started`: the start-up (database, migrations, provider, listener) has finished; until
+ * then, what it is doing (`phase`: starting, migrating, preparing).
+ */
+export function startup(started: boolean, phase?: string): Health {
+  return healthOf([check('start-up', started, started || !phase ? undefined : { phase })]);
 }
