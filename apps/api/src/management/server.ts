@@ -96,7 +96,7 @@ export async function openManagementServer(
     },
     attach: (app) => {
       const database = databaseReadiness(app.database);
-      addFigures(app);
+      addFigures(app, database);
       attached = { app, database };
     },
     markStarted: () => {

@@ -121,6 +121,9 @@ describe('while the database is busy or away', () => {
       const busy = await ready();
       expect(busy).toMatchObject({ status: 200, database: 'UP' });
       expect(busy.ms).toBeLessThan(PROBE_TIMEOUT_MS);
+      // Load, not an outage: `database_up` is the readiness check's answer.
+      const text = await (await get('/metrics')).text();
+      expect(value(text, `${P}database_up`)).toBe(1);
     } finally {
       await release();
     }
