@@ -14,7 +14,8 @@ import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
 import { createPortalMetrics, signInEventsOf } from './management/metrics.ts';
-import { startManagementServer, type ManagementServer } from './management/server.ts';
+import { markMigrated } from './management/health.ts';
+import { openManagementServer, type ManagementServer } from './management/server.ts';
 import type { CrmConnector } from './crm-sync/connector.ts';
 import type { CrmLog } from './crm-sync/crm-client.ts';
 import { crmConnectorOf, crmSetupProblem } from './crm-sync/select.ts';
@@ -70,6 +71,21 @@ async function start(config: Config) {
   } catch (error) {
     fail(`Tracing could not start: ${(error as Error).message}`);
   }
+  // Metrics and health (docs/operations.md) answer before anything else starts: the migrations
+  // may take long (or wait for another instance's schema lock), and a startup probe must see
+  // a live process that has not started yet, not a refused port.
+  const metrics = createPortalMetrics();
+  let management: ManagementServer;
+  try {
+    management = await openManagementServer(metrics, {
+      port: config.managementPort,
+      host: config.listenHost,
+    });
+  } catch (error) {
+    fail(
+      `The management port ${config.managementPort} could not be opened: ${(error as Error).message}`,
+    );
+  }
   let database: Database;
   try {
     database = await openDatabase(
@@ -79,11 +95,15 @@ async function start(config: Config) {
   } catch (error) {
     fail(`The database could not be opened: ${(error as Error).message}`);
   }
+  management.phase('migrating');
   try {
     await migrateDatabase(database);
   } catch (error) {
     fail((error as Error).message);
   }
+  // This version's migrations are applied and stay so: readiness need not ask again.
+  markMigrated(database.db);
+  management.phase('preparing');
   if (config.demoData) await seedDemoData(database);
 
   // The CRM's workers log through the app's logger, which exists once the app is built.
@@ -124,7 +144,6 @@ async function start(config: Config) {
   const logStream = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
   setInterval(() => logStream.flush(), LOG_FLUSH_MS).unref();
   process.once('exit', () => logStream.flushSync());
-  const metrics = createPortalMetrics();
   const app = await buildApp({
     config,
     database,
@@ -135,19 +154,8 @@ async function start(config: Config) {
     ...(telemetry && { telemetry }),
   });
   built.app = app;
-  // Metrics and health (docs/operations.md), answering from now on: `/health/started` once the
-  // portal listens.
-  let management: ManagementServer;
-  try {
-    management = await startManagementServer(app, {
-      port: config.managementPort,
-      host: config.listenHost,
-    });
-  } catch (error) {
-    fail(
-      `The management port ${config.managementPort} could not be opened: ${(error as Error).message}`,
-    );
-  }
+  // The app's metrics and readiness from now on; `/health/started` once the portal listens.
+  management.attach(app);
   if (!webBuilt) {
     app.log.warn(
       `The web app is not built (${WEB_ROOT}): serving the api only. Run npm run build.`,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import { outboxHealth } from '../crm-sync/health.ts';
 import type { Db } from '../db/client.ts';
+import type { DatabaseReadiness } from '../lib/database/liveness.ts';
 import { crmSyncState } from '../db/schema.ts';
 import { METRIC_PREFIX } from './metrics.ts';
 
@@ -85,7 +86,7 @@ function sharedReading(read: () => Promise<Figures>): () => Promise<Figures | un
 /**
  * A gauge set from the scrape's figures. When they are not there its samples are left out of
  * the scrape, never shown as 0 (an outbox that looks empty while nobody knows): Prometheus's
- * pattern for a failed read, with `database_up` saying why ("Writing exporters", "Failed
+ * pattern for a failed read, with `database_up` saying whether the database is there ("Writing exporters", "Failed
  * scrapes"). prom-client's `reset()` puts a 0 back into a gauge without labels; `remove()`
  * takes it out.
  */
@@ -108,17 +109,20 @@ function figureGauge<L extends string>(
   });
 }
 
-/** Adds the figures read at scrape time to the app's metrics. */
-export function addFigures(app: FastifyInstance): void {
+/**
+ * Adds the figures read at scrape time to the app's metrics. `database_up` is the readiness
+ * check's answer (on a server its own connection): a full pool is load, not an outage.
+ */
+export function addFigures(app: FastifyInstance, database: DatabaseReadiness): void {
   const crm = app.crm !== null;
   const embedded = app.config.oidc.embedded;
   const reading = sharedReading(() => readFigures(app.db, crm, embedded));
   new Gauge({
     name: `${METRIC_PREFIX}database_up`,
-    help: 'Whether the database answered the figures of this scrape in time (1) or not (0).',
+    help: 'Whether the database answers (1) or not (0), as /health/ready checks it.',
     registers: [app.metrics.registry],
     async collect() {
-      this.set((await reading()) ? 1 : 0);
+      this.set((await database.ready()) ? 1 : 0);
     },
   });
   const gauge = figureGauge.bind(undefined, app, reading);

@@ -61,7 +61,7 @@ describe('the management port', () => {
     expect(starting.status).toBe(503);
     expect(await starting.json()).toEqual({
       status: 'DOWN',
-      checks: [{ name: 'start-up', status: 'DOWN' }],
+      checks: [{ name: 'start-up', status: 'DOWN', data: { phase: 'starting' } }],
     });
     portal.management.markStarted();
     const started = await portal.get('/health/started');

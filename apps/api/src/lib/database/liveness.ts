@@ -40,6 +40,11 @@ type Outcome = 'answered' | 'failed' | 'waiting';
 /** Whether the database is there for this instance; one check a second, each within 1.5 s. */
 export interface DatabaseReadiness {
   ready(): Promise<boolean>;
+  /**
+   * The rows of a short read-only statement, asked as the check asks (on a server its own
+   * connection) within the same time; undefined when it failed or did not answer in time.
+   */
+  read(statement: string): Promise<Record<string, unknown>[] | undefined>;
   /** Closes what the check holds (a server connection of its own). */
   close(): Promise<void>;
 }
@@ -84,7 +89,26 @@ function serverCheck(pool: pg.Pool) {
     }
     return client;
   };
+  /** `statement` on the check's connection, within {@link READY_TIMEOUT_MS}. */
+  const ask = async (statement: string) => {
+    const used = (connection ??= open());
+    let rows: Record<string, unknown>[] | undefined;
+    const outcome = await withinTimeout(
+      used
+        .then((client) => client.query<Record<string, unknown>>(statement))
+        .then(
+          (result): Outcome => {
+            rows = result.rows;
+            return 'answered';
+          },
+          (): Outcome => 'failed',
+        ),
+    );
+    if (outcome !== 'answered' && connection === used) drop();
+    return outcome === 'answered' ? rows : undefined;
+  };
   return {
+    read: ask,
     async check(): Promise<boolean> {
       const used = (connection ??= open());
       const outcome = await withinTimeout(
@@ -126,6 +150,20 @@ function embeddedCheck(db: Db) {
       });
       return (await withinTimeout(statement)) !== 'failed';
     },
+    /** Behind the requests' statements: no answer in time is none. */
+    async read(statement: string) {
+      let rows: Record<string, unknown>[] | undefined;
+      await withinTimeout(
+        db.execute(sql.raw(statement)).then(
+          (result): Outcome => {
+            rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+            return 'answered';
+          },
+          (): Outcome => 'failed',
+        ),
+      );
+      return rows;
+    },
     close: () => Promise.resolve(),
   };
 }
@@ -152,6 +190,7 @@ export function databaseReadiness(database: Database): DatabaseReadiness {
       last = current;
       return current.ready;
     },
+    read: (statement) => check.read(statement).catch(() => undefined),
     close: () => check.close(),
   };
 }
