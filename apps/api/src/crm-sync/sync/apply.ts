@@ -355,7 +355,7 @@ async function membershipsWaiting(
   const rows = (result as unknown as { rows: { id: string; etag: string | null }[] }).rows;
   const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
   return rows.map((row) => ({
-    record: { entity: 'membership', id: row.id, etag: row.etag, fields: {} },
+    record: { entity: 'membership', id: row.id, etag: row.etag ?? '', fields: {} },
     reason,
   }));
 }
