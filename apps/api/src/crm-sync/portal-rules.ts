@@ -7,6 +7,9 @@ import {
   LocationUpdateSchema,
   normalizeEmail,
 } from '@pp/contract';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema.ts';
 import type { CrmEntity, CrmRecord } from './crm-client.ts';
 import { COLUMNS } from './mirror/columns.ts';
 
@@ -63,16 +66,34 @@ const EMAIL_FIELDS: Partial<Record<CrmEntity, string>> = {
   location: 'invoiceMail',
 };
 
+/** The portal's columns that may be empty (null), as `table.column`: from the schema. */
+const NULLABLE: ReadonlySet<string> = new Set(
+  Object.values(schema).flatMap((table) => {
+    if (!is(table, PgTable)) return [];
+    const config = getTableConfig(table);
+    return config.columns
+      .filter((column) => !column.notNull)
+      .map((column) => `${config.name}.${column.name}`);
+  }),
+);
+
 /**
  * A record's values as the portal's own forms make them (docs/product.md §1): text trimmed,
- * e-mail addresses in their normal form. An address whose local part is not ASCII is left as
- * typed (trimmed): normalising could make it another person's, and the rules refuse it.
+ * e-mail addresses in their normal form, and an empty or blank text no value (null) where the
+ * portal's column may be empty (probe M3: no account number is no customer number). An address
+ * whose local part is not ASCII is left as typed (trimmed): normalising could make it another
+ * person's, and the rules refuse it.
  */
 export function inPortalForm(record: CrmRecord): CrmRecord {
   const places = COLUMNS[record.entity];
   const fields = { ...record.fields };
   for (const [field, value] of Object.entries(fields)) {
-    if (typeof value !== 'string' || places[field]?.kind !== 'text') continue;
+    const place = places[field];
+    if (typeof value !== 'string' || place?.kind !== 'text') continue;
+    if (value.trim() === '' && NULLABLE.has(`${place.table}.${place.column}`)) {
+      fields[field] = null;
+      continue;
+    }
     fields[field] =
       EMAIL_FIELDS[record.entity] === field && value.includes('@') && hasAsciiLocalPart(value)
         ? normalizeEmail(value)

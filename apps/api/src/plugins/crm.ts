@@ -22,9 +22,12 @@ export interface CrmPluginOptions {
   operatorToken: string | null;
 }
 
-/** Whether the request carries the operator's bearer token (compared in constant time). */
+/**
+ * Whether the request carries the operator's bearer token (compared in constant time). The
+ * scheme's name is case-insensitive (RFC 7235 §2.1): `bearer <token>` is the same.
+ */
 function isOperator(request: FastifyRequest, token: string): boolean {
-  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(token));
 }

@@ -53,6 +53,13 @@ export async function applyRecord(
       continue;
     }
     if (place.kind === 'reference') {
+      // A contact's company only ever sets the primary practice (docs/product.md §1): one the
+      // portal does not hold (not in the CRM, refused, or not a portal practice) never keeps
+      // the contact out. It is no primary practice from the CRM: the portal keeps its own.
+      if (record.entity === 'customer' && value) {
+        const company = await keyOf(CRM_REFERENCES[field]!, String(value));
+        if (company === undefined) continue;
+      }
       const target = value
         ? await portalKeyOfCrmId(tx, CRM_REFERENCES[field]!, String(value), keyOf)
         : null;

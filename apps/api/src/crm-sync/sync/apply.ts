@@ -12,7 +12,14 @@ import type {
   CrmRecord,
 } from '../crm-client.ts';
 import { fieldOfColumn } from '../mirror/columns.ts';
-import { linkByCrmId, linksByCrmIds, moveLink, saveLink, takenByAnother } from '../mirror/links.ts';
+import {
+  linkByCrmId,
+  linksByCrmIds,
+  moveLink,
+  saveLink,
+  takenByAnother,
+  WAITING_REASON,
+} from '../mirror/links.ts';
 import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
 import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
@@ -331,6 +338,29 @@ export async function followMerges(
 }
 
 /**
+ * The memberships the CRM still has of a person whose contact goes (probe M2): a contact
+ * deactivated in the CRM keeps its memberships there (a deleted one's went before it, the
+ * memberships being read first), so each is reported as waiting for the contact, in the version
+ * the mirror last agreed with (a full read meeting it again does not report it again). When the
+ * contact is active again, it is taken (`scope.ts`) and the memberships with it.
+ */
+async function membershipsWaiting(
+  tx: Executor,
+  link: { portalKey: string },
+  contactCrmId: string,
+): Promise<{ record: CrmRecord; reason: string }[]> {
+  const result = await tx.execute(sql`
+    select crm_id::text as id, etag from crm_links
+    where entity = 'membership' and portal_key like ${`${link.portalKey}:%`}`);
+  const rows = (result as unknown as { rows: { id: string; etag: string | null }[] }).rows;
+  const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
+  return rows.map((row) => ({
+    record: { entity: 'membership', id: row.id, etag: row.etag ?? '', fields: {} },
+    reason,
+  }));
+}
+
+/**
  * Takes a page's removals, then its records; the keys of the records taken go into `taken`.
  * Removals first: a contact deactivated by a merge in Dynamics frees the e-mail address its
  * master, on the same page, is matched by (docs/product.md §1).
@@ -345,14 +375,22 @@ export async function applyPage(
   taken?: string[],
 ) {
   if (page.removed.length > 0) {
+    const waiting: { record: CrmRecord; reason: string }[] = [];
     await db.transaction(async (tx) => {
       await asSync(tx);
       await forgetReports(tx, entity, page.removed);
       for (const crmId of page.removed) {
         const link = await linkByCrmId(tx, entity, crmId);
         if (link) {
+          if (entity === 'customer') waiting.push(...(await membershipsWaiting(tx, link, crmId)));
           await removeRow(tx, entity, link.portalKey);
           outcome.removed++;
+        }
+      }
+      for (const { record, reason } of waiting) {
+        if (await keepAndAudit(tx, record, reason)) {
+          logReport(log, record, reason);
+          outcome.reported++;
         }
       }
     });

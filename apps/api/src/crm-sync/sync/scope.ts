@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { normalizeEmail } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CrmEntity, CrmRecord } from '../crm-client.ts';
+import { WAITING_REASON } from '../mirror/links.ts';
 
 // Which of a page's records are the portal's (decision 0101). The portal's own tables (locations,
 // memberships, location assignments) are wholly its. Of the organisation's contacts and accounts
@@ -17,6 +18,9 @@ const OWN_TABLES: ReadonlySet<CrmEntity> = new Set([
   'membership',
   'locationAssignment',
 ]);
+
+/** The key a waiting report's reason names (`mirror/links.ts`, WAITING_REASON). */
+const WAITED_FOR = `([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}) ${WAITING_REASON}$`;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,11 +81,21 @@ export async function portalRecordsOf(
           sql`select crm_id::text as v from crm_reports
               where entity = ${entity} and crm_id in (select v::uuid from ${textList(keys)} as t(v))`,
         );
+  // Records a reported one waits for (a membership of a contact deactivated, now active again).
+  const waitedFor =
+    keys.length === 0
+      ? new Set<string>()
+      : await column(
+          db,
+          sql`select distinct lower(substring(reason from ${WAITED_FOR})) as v from crm_reports
+              where reason like ${`% ${WAITING_REASON}`}
+                and lower(substring(reason from ${WAITED_FOR})) in ${textList(keys)}`,
+        );
   const matching = await matchingKeys(db, entity, unlinked);
   return {
     records: changed.filter((record) => {
       const id = record.id.toLowerCase();
-      return links.has(id) || reported.has(id) || matching.has(record);
+      return links.has(id) || reported.has(id) || waitedFor.has(id) || matching.has(record);
     }),
     linked,
   };
