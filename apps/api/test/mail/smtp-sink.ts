@@ -62,6 +62,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       });
     },
   });
+  // A client that resets its connection (a worker stopped mid-delivery) is gone, not a failure
+  // of the sink: an 'error' event without a listener would throw.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
