@@ -32,7 +32,7 @@ export type BulkRowReason = (typeof BULK_ROW_REASONS)[number];
  * A key the client makes once per batch (a UUID): a retry with the same key answers the first
  * attempt's results and sends nothing again.
  */
-export const IdempotencyKeySchema = z.uuid();
+export const IdempotencyKeySchema = z.guid();
 
 export const InvitationRowSchema = z.strictObject({
   email: EmailSchema,

@@ -16,7 +16,7 @@ export const SecondFactorsSchema = z
     passkeys: z
       .array(
         z.object({
-          id: z.uuid(),
+          id: z.guid(),
           /** The name the person gave it on the provider's page. */
           name: z.string(),
           createdAt: z.iso.datetime({ offset: true }),
