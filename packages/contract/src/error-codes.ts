@@ -20,6 +20,11 @@ export const ErrorCode = {
    * provider (a recycled or second account): the practice's administrator must sort it out.
    */
   identityConflict: 'identity_conflict',
+  /**
+   * The CRM removed the person's customer record (deleted, deactivated, or merged into another
+   * person's): the identity makes no new customer until the record is active again.
+   */
+  accessRemoved: 'access_removed',
   /** A link from one of our mails that does not exist or is not the caller's. */
   linkInvalid: 'link_invalid',
   linkExpired: 'link_expired',

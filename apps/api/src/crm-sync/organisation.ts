@@ -46,9 +46,13 @@ export function organisationGuard(db: Executor, client: CrmClient, log: CrmLog):
         if (!row) return null;
         kept = row.kept;
       }
-      if (other === null && kept !== null && kept !== answered) {
+      // Another organisation than the kept one answers: it is the one the operator decides
+      // about, also when an earlier other one is waiting (probe M1: a stale `seen` could be
+      // accepted while nobody answers for it). The kept one answering again changes nothing.
+      if (kept !== null && answered !== kept && answered !== other) {
         await db.update(crmConnection).set({ otherOrganisationId: answered });
         other = answered;
+        reported = false;
       }
       if (other === null) {
         reported = false;

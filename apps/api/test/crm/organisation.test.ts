@@ -14,6 +14,7 @@ import { demo } from '../support/demo.ts';
 
 const ORGANISATION = '0a0a0a0a-1111-4222-8333-444444444444';
 const OTHER = '0b0b0b0b-5555-4666-8777-888888888888';
+const THIRD = '0c0c0c0c-9999-4aaa-8bbb-cccccccccccc';
 
 describe('the organisation the portal syncs with', () => {
   const crm = useCrm({
@@ -23,16 +24,21 @@ describe('the organisation the portal syncs with', () => {
   });
   const db = () => crm.db.database.db;
   let other: DataverseStandIn;
+  let third: DataverseStandIn;
   beforeAll(async () => {
     other = await startDataverseStandIn({ demo: false, organisationId: OTHER });
+    third = await startDataverseStandIn({ demo: false, organisationId: THIRD });
   });
-  afterAll(() => other?.stop());
+  afterAll(async () => {
+    await other?.stop();
+    await third?.stop();
+  });
 
   const lines: string[] = [];
   const log = {
     info: () => {},
-    warn: (...args: unknown[]) => lines.push(JSON.stringify(args)),
-    error: (...args: unknown[]) => lines.push(JSON.stringify(args)),
+    warn: (...args: unknown[]) => lines.push(`warn ${JSON.stringify(args)}`),
+    error: (...args: unknown[]) => lines.push(`error ${JSON.stringify(args)}`),
   } as unknown as CrmLog;
   const linked = async () => (await db().select().from(crmLinks)).length;
 
@@ -78,6 +84,30 @@ describe('the organisation the portal syncs with', () => {
       state: 'failing',
       organisation: { id: ORGANISATION, seen: OTHER },
     });
+  });
+
+  it('shows and logs the organisation that answered last, when a third one answers', async () => {
+    // Probe M1: `seen` kept the second organisation, so the operator could accept one that no
+    // longer answers. The last one that answered is what the operator must decide about.
+    lines.length = 0;
+    const wrong = crmConnectorFor({ db: crm.db, standIn: third }, log, { pageSize: 50 });
+    await wrong.connect();
+    expect((await wrong.syncNow()).applied).toBe(0);
+
+    const [row] = await db().select().from(crmConnection);
+    expect(row).toMatchObject({ organisationId: ORGANISATION, otherOrganisationId: THIRD });
+    expect(lines.filter((line) => line.startsWith('error '))).toEqual([
+      expect.stringContaining(
+        `Dataverse answers for organisation ${THIRD}, but the portal syncs with ${ORGANISATION}`,
+      ),
+    ]);
+    const accepted = await crm.app.inject({
+      method: 'POST',
+      url: '/operator/crm/organisation',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: { accept: OTHER },
+    });
+    expect(accepted.statusCode).toBe(409);
   });
 
   it('goes on after the operator accepts the organisation again', async () => {

@@ -131,6 +131,7 @@ export async function applyRecord(
         sql`, `,
       )})`,
     );
+    if (record.entity === 'customer') await giveIdentitiesBack(tx, first!);
     // Someone without a primary practice has the first practice they are a member of, as when
     // one joins a practice in the portal.
     if (record.entity === 'membership' && first && second) {
@@ -240,11 +241,36 @@ async function removeDependentLinks(tx: Executor, entity: CrmEntity, key: string
   }
 }
 
+/**
+ * Keeps the sign-in identities of a person whose record the CRM removed, with that record's id
+ * (`crm_removed_identities`): they make no new person until the record is taken again.
+ */
+async function setIdentitiesAside(tx: Executor, portalKey: string) {
+  await tx.execute(sql`insert into crm_removed_identities (issuer, subject, crm_id)
+    select l.issuer, l.subject, c.crm_id from identity_links l
+    join crm_links c on c.entity = 'customer' and c.portal_key = ${portalKey}
+    where l.customer_id = ${portalKey}::uuid
+    on conflict (issuer, subject) do update set crm_id = excluded.crm_id, removed_at = now()`);
+}
+
+/** A person the CRM brings back gets the sign-in identities set aside at its removal. */
+async function giveIdentitiesBack(tx: Executor, crmId: string) {
+  await tx.execute(sql`with back as (
+      delete from crm_removed_identities where crm_id = ${crmId}::uuid
+      returning issuer, subject)
+    insert into identity_links (issuer, subject, customer_id)
+    select issuer, subject, ${crmId}::uuid from back
+    on conflict do nothing`);
+}
+
 /** Removes the row of a record the CRM removed (its link goes with it, and those of its rows). */
 export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: string) {
   const [first, second] = portalKey.split(':');
   await removeDependentLinks(tx, entity, portalKey);
-  if (entity === 'customer') await tx.execute(sql`delete from customers where id = ${first}::uuid`);
+  if (entity === 'customer') {
+    await setIdentitiesAside(tx, portalKey);
+    await tx.execute(sql`delete from customers where id = ${first}::uuid`);
+  }
   if (entity === 'practice') await tx.execute(sql`delete from companies where id = ${first}::uuid`);
   if (entity === 'location') await tx.execute(sql`delete from locations where id = ${first}::uuid`);
   if (entity === 'membership') {

@@ -63,6 +63,27 @@ export const crmLinks = pgTable(
   ],
 );
 
+/**
+ * The sign-in identities of a person the CRM removed (a contact deleted, deactivated, or merged
+ * into one with a person of its own), with the CRM record they belonged to. Such an identity
+ * makes no new person, which the outbox would write to the CRM as a new contact (probe H2 of
+ * issue 44): its tokens and sign-ins are refused (`access_removed`) until the record is taken
+ * again, when its person gets them back (docs/product.md §1).
+ */
+export const crmRemovedIdentities = pgTable(
+  'crm_removed_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    crmId: uuid('crm_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index('crm_removed_identities_crm_idx').on(t.crmId),
+  ],
+);
+
 export const CRM_OUTBOX_STATUSES = ['waiting', 'done', 'parked'] as const;
 
 /**

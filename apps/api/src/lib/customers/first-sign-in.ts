@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { EmailSchema, ErrorCode, usesProhibitedAlias } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
-import { customers, identityLinks } from '../../db/schema.ts';
+import { crmRemovedIdentities, customers, identityLinks } from '../../db/schema.ts';
 import { prohibitedAliasesOf } from '../reference-data/prohibited-aliases.ts';
 import { audit } from '../audit/audit-log.ts';
 import { languageOf } from '../http/language.ts';
@@ -59,6 +59,14 @@ async function hasOtherIdentity(
   return other !== undefined;
 }
 
+async function removedInCrm(db: Executor, issuer: string, subject: string): Promise<boolean> {
+  const [row] = await db
+    .select({ crmId: crmRemovedIdentities.crmId })
+    .from(crmRemovedIdentities)
+    .where(and(eq(crmRemovedIdentities.issuer, issuer), eq(crmRemovedIdentities.subject, subject)));
+  return row !== undefined;
+}
+
 type Outcome = { kind: 'linked'; customerId: string } | { kind: 'conflict'; customerId: string };
 
 /**
@@ -75,6 +83,9 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
   // A token of an account deleted since it was issued makes no new customer (decision 0078).
   if (await issuedBeforeDeletion(db, request.token!))
     throw new ApiError(401, ErrorCode.unauthenticated);
+  // Nor does the identity of a person the CRM removed (docs/product.md §1): the outbox would
+  // write that customer to the CRM as a new contact.
+  if (await removedInCrm(db, issuer, subject)) throw new ApiError(403, ErrorCode.accessRemoved);
   const email = await verifiedEmailOf(request);
   const language = languageOf(request);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {

@@ -9,6 +9,8 @@ const TITLES: Record<ErrorCode, string> = {
   [ErrorCode.emailNotAccepted]: 'This e-mail address cannot be used for the portal',
   [ErrorCode.identityConflict]:
     'This e-mail address already signs in with another account of the identity provider',
+  [ErrorCode.accessRemoved]:
+    "The CRM removed this person's customer record: the access returns when it is active again",
   [ErrorCode.linkInvalid]: 'This link is not valid',
   [ErrorCode.linkExpired]: 'This link has expired',
   [ErrorCode.linkUsed]: 'This link has been used already',

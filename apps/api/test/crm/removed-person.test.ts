@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccountId } from '@pp/dataverse-stand-in';
+import { crmOutbox, customers, memberships } from '../../src/db/schema.ts';
+import { useCrm } from '../support/crm.ts';
+import { expectProblem } from '../support/expect-problem.ts';
+
+// Outside probe of issue 44, H2: a person whose contact the CRM removes (deletes, deactivates, or
+// merges into a contact with a person of its own) leaves the portal. Their access token, still
+// valid for minutes, and a new sign-in with their account made a new, empty person, which the
+// outbox then wrote to the CRM as a new contact: the CRM user's removal was undone, and when the
+// contact was active again, its address was "linked already". The identity of a removed person
+// is kept aside instead: refused with its own code until the contact is taken again, when the
+// person has their sign-in back (docs/product.md §1).
+
+/** A GUID of its own for each record a test creates in the CRM. */
+const guid = (n: number) => `4747${String(n).padStart(4, '0')}-0000-4000-8000-000000000047`;
+
+describe('a person the CRM removed', () => {
+  const crm = useCrm({ pageSize: 50 });
+  beforeAll(async () => {
+    await crm.connector.connect();
+    expect((await crm.connector.syncNow()).failed).toEqual([]);
+  });
+  const db = () => crm.db.database.db;
+  const sommer = demoAccountId('sommer');
+  const round = async () => {
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    return outcome;
+  };
+  const customerData = async (email: string) =>
+    crm.client.customer.getCustomerData({ token: await crm.issuer.tokenFor(email) });
+  const peopleWith = (email: string) =>
+    db().select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+  const contactsWith = (email: string) =>
+    crm.standIn.table('contacts').filter((contact) => contact.emailaddress1 === email);
+
+  /** A contact with a membership of "sommer", taken by a round, whose person has signed in. */
+  const signedInMember = async (n: number) => {
+    const contact = guid(n);
+    const email = `entfernt.${n}@example.com`;
+    crm.standIn.edit('contacts', contact, {
+      firstname: 'Erna',
+      lastname: 'Entfernt',
+      emailaddress1: email,
+    });
+    crm.standIn.edit('pp_memberships', guid(n + 1), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+      pp_role: 100000000,
+    });
+    expect((await round()).reported).toBe(0);
+    const answer = await customerData(email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ customerId: contact });
+    return { contact, email };
+  };
+
+  /** The person is refused, no person is made for them, and nothing reaches the CRM. */
+  const expectRefused = async (email: string) => {
+    expectProblem(await customerData(email), 403, 'access_removed');
+    expect(await peopleWith(email)).toEqual([]);
+    const waiting = await db()
+      .select()
+      .from(crmOutbox)
+      .where(sql`${crmOutbox.entity} = 'customer' and ${crmOutbox.status} = 'waiting'`);
+    expect(waiting).toEqual([]);
+    await crm.connector.pushNow();
+    expect(contactsWith(email).filter((contact) => contact.statecode !== 1)).toEqual([]);
+  };
+
+  it('refuses a deactivated contact’s person and gives the sign-in back on reactivation', async () => {
+    const { contact, email } = await signedInMember(100);
+    crm.standIn.edit('contacts', contact, { statecode: 1, statuscode: 2 });
+    expect((await round()).removed).toBeGreaterThanOrEqual(1);
+    await expectRefused(email);
+    // Another round and a full read change nothing.
+    await db().execute(sql`update crm_sync_state set token = null`);
+    await round();
+    await expectRefused(email);
+
+    crm.standIn.edit('contacts', contact, { statecode: 0, statuscode: 1 });
+    await round();
+    const answer = await customerData(email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ customerId: contact, email });
+    expect(
+      await db()
+        .select({ customerId: memberships.customerId })
+        .from(memberships)
+        .where(eq(memberships.customerId, contact)),
+    ).toHaveLength(1);
+  });
+
+  it('refuses the person of a deleted contact', async () => {
+    const { contact, email } = await signedInMember(200);
+    crm.standIn.remove('contacts', contact);
+    expect((await round()).removed).toBeGreaterThanOrEqual(1);
+    await expectRefused(email);
+  });
+
+  it('refuses the person of a contact merged into one with a person of its own', async () => {
+    const subordinate = await signedInMember(300);
+    const master = await signedInMember(310);
+    crm.standIn.merge('contacts', master.contact, subordinate.contact);
+    await round();
+    await expectRefused(subordinate.email);
+    // The master's person is untouched.
+    expect((await customerData(master.email)).statusCode).toBe(200);
+  });
+
+  it('still makes a new person for someone the CRM never removed', async () => {
+    const email = 'neu.400@example.com';
+    const answer = await customerData(email);
+    expect(answer.statusCode).toBe(200);
+    expect(await peopleWith(email)).toHaveLength(1);
+  });
+});
