@@ -12,6 +12,7 @@ import {
 import {
   createOutageTracker,
   isDatabaseUnavailable,
+  isPoolFull,
   OUTAGE_RETRY_AFTER_SECONDS,
   type OutageTracker,
 } from '../lib/database/database-outage.ts';
@@ -167,7 +168,10 @@ export const errorsPlugin = fp(
         body = problem(500, ErrorCode.internal);
       }
       if (isDatabaseUnavailable(error)) {
-        request.server.databaseOutage.failed(request.log);
+        request.server.databaseOutage.failed(
+          request.log,
+          isPoolFull(error) ? 'busy' : 'unreachable',
+        );
         void reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
       } else if (body.status >= 500 && !(error instanceof ApiError)) {
         // An ApiError is a decision (503 while a dependency is away, logged where it was made).

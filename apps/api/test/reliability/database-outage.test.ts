@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -68,5 +69,24 @@ describe.runIf(isServerRun())('while the database server is unreachable', () => 
     };
     expect(await within5s(customerData)).toBe(200);
     expect(await within5s(isAlive)).toBe(200);
+  });
+
+  it('says that every connection is in use, not that the database is away, when the pool is full', async () => {
+    // Probe of issue 45: slow statements holding the whole pool made requests wait and then
+    // fail with pg-pool's "timeout exceeded when trying to connect", logged as an outage.
+    const logsBefore = capturedLogs.length;
+    const holders = Array.from({ length: 4 }, () =>
+      database.db.execute(sql`select pg_sleep(7)`).catch(() => undefined),
+    );
+    const answer = await customerData();
+    expect(answer.statusCode).toBe(503);
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    await Promise.all(holders);
+    const lines = capturedLogs
+      .slice(logsBefore)
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
+    expect(lines.filter((line) => line.msg === 'all database connections in use')).toHaveLength(1);
+    expect((await customerData()).statusCode).toBe(200);
   });
 });
