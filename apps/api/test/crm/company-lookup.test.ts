@@ -75,4 +75,13 @@ describe('a contact whose company the portal does not hold', () => {
       primaryCompanyId: sommer,
     });
   });
+
+  it('keeps the primary practice when a CRM user empties the contact’s company', async () => {
+    // Probe N6: an empty company cleared the primary practice of a member of that practice.
+    const contact = guid(1);
+    crm.standIn.edit('contacts', contact, { _parentcustomerid_value: null });
+    expect((await round()).reported).toBe(0);
+    const { sommer } = await demoPracticeIds(db());
+    expect(await person(contact)).toMatchObject({ primaryCompanyId: sommer });
+  });
 });

@@ -56,7 +56,9 @@ export async function applyRecord(
       // A contact's company only ever sets the primary practice (docs/product.md §1): one the
       // portal does not hold (not in the CRM, refused, or not a portal practice) never keeps
       // the contact out. It is no primary practice from the CRM: the portal keeps its own.
-      if (record.entity === 'customer' && value) {
+      // An empty one neither (probe N6): it is no reason to drop the practice the person has.
+      if (record.entity === 'customer') {
+        if (!value) continue;
         const company = await keyOf(CRM_REFERENCES[field]!, String(value));
         if (company === undefined) continue;
       }
