@@ -110,6 +110,44 @@ describe('a person the CRM removed', () => {
     expect((await customerData(master.email)).statusCode).toBe(200);
   });
 
+  it('refuses a removed person who had never signed in, by their address', async () => {
+    // Probe N1: with no sign-in identity to set aside, their first sign-in made a new person.
+    const contact = guid(500);
+    const email = 'nie.angemeldet.500@example.com';
+    crm.standIn.edit('contacts', contact, { lastname: 'Nie', emailaddress1: email });
+    crm.standIn.edit('pp_memberships', guid(501), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    crm.standIn.edit('contacts', contact, { statecode: 1, statuscode: 2 });
+    await round();
+    await expectRefused(email);
+
+    crm.standIn.edit('contacts', contact, { statecode: 0, statuscode: 1 });
+    await round();
+    const answer = await customerData(email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ customerId: contact });
+  });
+
+  it('gives the sign-in to a new contact a CRM user makes with the removed one’s address', async () => {
+    const { contact, email } = await signedInMember(600);
+    crm.standIn.remove('contacts', contact);
+    await round();
+    await expectRefused(email);
+    const successor = guid(610);
+    crm.standIn.edit('contacts', successor, { lastname: 'Neu', emailaddress1: email });
+    crm.standIn.edit('pp_memberships', guid(611), {
+      _pp_contactid_value: successor,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    const answer = await customerData(email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ customerId: successor, lastName: 'Neu' });
+  });
+
   it('still makes a new person for someone the CRM never removed', async () => {
     const email = 'neu.400@example.com';
     const answer = await customerData(email);

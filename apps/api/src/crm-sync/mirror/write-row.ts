@@ -133,7 +133,7 @@ export async function applyRecord(
         sql`, `,
       )})`,
     );
-    if (record.entity === 'customer') await giveIdentitiesBack(tx, first!);
+    if (record.entity === 'customer') await givePersonBack(tx, first!);
     // Someone without a primary practice has the first practice they are a member of, as when
     // one joins a practice in the portal.
     if (record.entity === 'membership' && first && second) {
@@ -244,24 +244,35 @@ async function removeDependentLinks(tx: Executor, entity: CrmEntity, key: string
 }
 
 /**
- * Keeps the sign-in identities of a person whose record the CRM removed, with that record's id
- * (`crm_removed_identities`): they make no new person until the record is taken again.
+ * Keeps aside the address and sign-in identities of a person whose record the CRM removed, with
+ * that record's id (`crm_removed_people`): they make no new person until the CRM has a person
+ * with that address again.
  */
-async function setIdentitiesAside(tx: Executor, portalKey: string) {
+async function setPersonAside(tx: Executor, portalKey: string) {
+  await tx.execute(sql`insert into crm_removed_people (crm_id, email)
+    select l.crm_id, c.email from crm_links l join customers c on c.id = ${portalKey}::uuid
+    where l.entity = 'customer' and l.portal_key = ${portalKey}
+    on conflict (crm_id) do update set email = excluded.email, removed_at = now()`);
   await tx.execute(sql`insert into crm_removed_identities (issuer, subject, crm_id)
-    select l.issuer, l.subject, c.crm_id from identity_links l
-    join crm_links c on c.entity = 'customer' and c.portal_key = ${portalKey}
-    where l.customer_id = ${portalKey}::uuid
-    on conflict (issuer, subject) do update set crm_id = excluded.crm_id, removed_at = now()`);
+    select i.issuer, i.subject, l.crm_id from identity_links i
+    join crm_links l on l.entity = 'customer' and l.portal_key = ${portalKey}
+    where i.customer_id = ${portalKey}::uuid
+    on conflict (issuer, subject) do update set crm_id = excluded.crm_id`);
 }
 
-/** A person the CRM brings back gets the sign-in identities set aside at its removal. */
-async function giveIdentitiesBack(tx: Executor, crmId: string) {
+/**
+ * A person the CRM brings in (the removed record active again, or a new one with the removed
+ * one's address) gets the sign-in identities kept aside for that record or address.
+ */
+async function givePersonBack(tx: Executor, customerId: string) {
   await tx.execute(sql`with back as (
-      delete from crm_removed_identities where crm_id = ${crmId}::uuid
-      returning issuer, subject)
+      delete from crm_removed_people
+      where crm_id = ${customerId}::uuid
+        or email = (select email from customers where id = ${customerId}::uuid)
+      returning crm_id)
     insert into identity_links (issuer, subject, customer_id)
-    select issuer, subject, ${crmId}::uuid from back
+    select i.issuer, i.subject, ${customerId}::uuid from crm_removed_identities i
+    where i.crm_id in (select crm_id from back)
     on conflict do nothing`);
 }
 
@@ -270,7 +281,7 @@ export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: stri
   const [first, second] = portalKey.split(':');
   await removeDependentLinks(tx, entity, portalKey);
   if (entity === 'customer') {
-    await setIdentitiesAside(tx, portalKey);
+    await setPersonAside(tx, portalKey);
     await tx.execute(sql`delete from customers where id = ${first}::uuid`);
   }
   if (entity === 'practice') await tx.execute(sql`delete from companies where id = ${first}::uuid`);

@@ -64,19 +64,32 @@ export const crmLinks = pgTable(
 );
 
 /**
- * The sign-in identities of a person the CRM removed (a contact deleted, deactivated, or merged
- * into one with a person of its own), with the CRM record they belonged to. Such an identity
- * makes no new person, which the outbox would write to the CRM as a new contact (probe H2 of
- * issue 44): its tokens and sign-ins are refused (`access_removed`) until the record is taken
- * again, when its person gets them back (docs/product.md §1).
+ * A person the CRM removed (a contact deleted, deactivated, or merged into one with a person of
+ * its own), by the CRM record and the address they had. Neither their sign-in identities
+ * (`crm_removed_identities`) nor a new identity with that address make a new person, which the
+ * outbox would write to the CRM as a new contact (probes H2 and N1 of issue 44): they are refused
+ * (`access_removed`) until the CRM has a person with that address again, who then gets the
+ * identities back (docs/product.md §1).
  */
+export const crmRemovedPeople = pgTable(
+  'crm_removed_people',
+  {
+    crmId: uuid('crm_id').primaryKey(),
+    email: text('email').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('crm_removed_people_email_idx').on(t.email)],
+);
+
+/** The sign-in identities a person the CRM removed had (`crm_removed_people`). */
 export const crmRemovedIdentities = pgTable(
   'crm_removed_identities',
   {
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    crmId: uuid('crm_id').notNull(),
-    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+    crmId: uuid('crm_id')
+      .notNull()
+      .references(() => crmRemovedPeople.crmId, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.issuer, t.subject] }),

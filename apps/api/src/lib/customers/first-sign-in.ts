@@ -2,7 +2,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { EmailSchema, ErrorCode, usesProhibitedAlias } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
-import { crmRemovedIdentities, customers, identityLinks } from '../../db/schema.ts';
+import {
+  crmRemovedIdentities,
+  crmRemovedPeople,
+  customers,
+  identityLinks,
+} from '../../db/schema.ts';
 import { prohibitedAliasesOf } from '../reference-data/prohibited-aliases.ts';
 import { audit } from '../audit/audit-log.ts';
 import { languageOf } from '../http/language.ts';
@@ -59,11 +64,22 @@ async function hasOtherIdentity(
   return other !== undefined;
 }
 
+/** Whether the identity is one of a person the CRM removed (`crm_removed_identities`). */
 async function removedInCrm(db: Executor, issuer: string, subject: string): Promise<boolean> {
   const [row] = await db
     .select({ crmId: crmRemovedIdentities.crmId })
     .from(crmRemovedIdentities)
     .where(and(eq(crmRemovedIdentities.issuer, issuer), eq(crmRemovedIdentities.subject, subject)));
+  return row !== undefined;
+}
+
+/** Whether the address is one of a person the CRM removed (`crm_removed_people`). */
+async function addressRemovedInCrm(tx: Executor, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ crmId: crmRemovedPeople.crmId })
+    .from(crmRemovedPeople)
+    .where(eq(crmRemovedPeople.email, email))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -97,6 +113,11 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
       .for('update');
     let customer = existing;
     let createdHere = false;
+    // Nor a new person with the address of one the CRM removed (probe N1: someone who had
+    // never signed in has no identity set aside).
+    if (!existing && (await addressRemovedInCrm(tx, email))) {
+      throw new ApiError(403, ErrorCode.accessRemoved);
+    }
     if (!existing) {
       const [created] = await tx
         .insert(customers)
