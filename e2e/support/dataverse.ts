@@ -89,6 +89,26 @@ export async function refreshPicklists(request: APIRequestContext, portal: Porta
   expect(response.status()).toBe(200);
 }
 
+/**
+ * Runs a sync round now (the operator endpoint) instead of waiting for the next one, and again
+ * until one has read every kind of record: a round the timer runs at the same time may make one
+ * fail.
+ */
+export async function syncCrmNow(request: APIRequestContext, portal: Portal) {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.post(`${portal.url}/operator/crm/sync`, {
+          headers: { authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+        });
+        expect(response.status(), await response.text()).toBe(200);
+        return ((await response.json()) as { sync: { failed: string[] } }).sync.failed;
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([]);
+}
+
 /** Every Web API request of the stand-in answers 429 (`Retry-After: 1`), or none again. */
 export async function throttleCrm(
   request: APIRequestContext,
