@@ -21,7 +21,7 @@ export interface StandInOptions {
   /**
    * Serve the test controls over HTTP under `/_stand-in/` too (default false), for a stand-in in
    * another process (the CLI's `--controls`): throttle, expire-tokens, expire-change-tracking,
-   * suspend, edit, remove, refuse, seen. Not part of Dataverse.
+   * suspend, edit, remove, refuse, option-label, organisation, seen. Not part of Dataverse.
    */
   httpControls?: boolean;
   /** How many requests `seen` keeps (the oldest are dropped); default 10,000. */
