@@ -49,7 +49,7 @@ const lines = [
   `  curl -s -H "Authorization: Bearer $TOKEN" '${standIn.apiUrl}/contacts?$select=firstname,lastname,emailaddress1'`,
   '',
   values.controls
-    ? `Test controls: POST ${standIn.url}/_stand-in/{throttle,expire-tokens,suspend,edit,remove,refuse,option-label}, GET ${standIn.url}/_stand-in/seen`
+    ? `Test controls: POST ${standIn.url}/_stand-in/{throttle,expire-tokens,expire-change-tracking,suspend,edit,remove,refuse,option-label,organisation}, GET ${standIn.url}/_stand-in/seen`
     : 'Start with --controls to steer it over HTTP (throttle, expire tokens, suspend, edit rows).',
   '',
 ];

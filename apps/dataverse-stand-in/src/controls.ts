@@ -2,7 +2,7 @@
 import type { Answer } from './context.ts';
 import { errors } from './errors.ts';
 import type { DataverseStandIn, Throttle } from './options.ts';
-import type { Row } from './store.ts';
+import { isGuid, type Row } from './store.ts';
 
 /** The test controls over HTTP, for a stand-in in another process (`httpControls`). */
 export function control(
@@ -61,6 +61,13 @@ export function control(
       controls.refuse(String(input.entitySet), (write) =>
         Object.entries(where).every(([name, value]) => write.row?.[name] === value),
       );
+      return done;
+    }
+    case 'organisation': {
+      // Another environment answers from now on: WhoAmI gives `{ id }` as its OrganizationId.
+      const id = typeof input.id === 'string' ? input.id.toLowerCase() : '';
+      if (!isGuid(id)) throw errors.badRequest('id must be the GUID of an organisation.');
+      controls.setOrganisationId(id);
       return done;
     }
     case 'option-label': {

@@ -68,6 +68,16 @@ export const errors = {
     ),
   refused: (message: string) => new DataverseError(400, '0x80040265', message),
   /**
+   * A delete refused by a relationship with Delete "Restrict" while rows name the record:
+   * CannotDeleteDueToAssociation, one of the errors the Web API answers with 405.
+   */
+  cannotDeleteDueToAssociation: () =>
+    new DataverseError(
+      405,
+      '0x80040227',
+      'The object you tried to delete is associated with another object and cannot be deleted.',
+    ),
+  /**
    * A delta link older than the change tracking data the environment keeps
    * (ExpireChangeTrackingInDays): ExpiredVersionStamp, "perform a full sync".
    */

@@ -74,6 +74,7 @@ export async function startDataverseStandIn(
     schemaPrefix: options.schemaPrefix,
   });
   store.lookupOf = (entity, navigation) => metadata.lookupByNavigation(entity, navigation);
+  store.deleteBehaviourOf = (set) => metadata.deleteBehaviourOf(set);
   const context: StandInContext = {
     store,
     optionSets,

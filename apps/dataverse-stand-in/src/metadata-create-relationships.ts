@@ -25,7 +25,11 @@ import {
 
 const CASCADE_ACTIONS = ['Assign', 'Delete', 'Merge', 'Reparent', 'Share', 'Unshare'] as const;
 
-/** The CascadeConfiguration of a request: the given actions over `base`; Merge is Cascade or NoCascade. */
+/**
+ * The CascadeConfiguration of a request: the given actions over `base`. Delete takes Cascade,
+ * RemoveLink or Restrict, Merge Cascade or NoCascade ("Configure table relationship cascading
+ * behavior").
+ */
 function cascadeOf(json: Json, base: CascadeConfiguration): CascadeConfiguration {
   const given = json.CascadeConfiguration;
   if (given === undefined || given === null) return { ...base };
@@ -36,6 +40,11 @@ function cascadeOf(json: Json, base: CascadeConfiguration): CascadeConfiguration
     if (value === undefined) continue;
     if (typeof value !== 'string') {
       throw errors.badRequest(`CascadeConfiguration.${action} must be a CascadeType.`);
+    }
+    if (action === 'Delete' && !['Cascade', 'RemoveLink', 'Restrict'].includes(value)) {
+      throw errors.badRequest(
+        'CascadeConfiguration.Delete must be Cascade, RemoveLink or Restrict.',
+      );
     }
     if (action === 'Merge') {
       if (value !== 'Cascade' && value !== 'NoCascade') {

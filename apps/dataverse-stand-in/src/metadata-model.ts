@@ -87,6 +87,34 @@ export const DEFAULT_CASCADE: CascadeConfiguration = {
   Unshare: 'NoCascade',
 };
 
+/**
+ * The cascade of a lookup's relationship at start. The portal's lookups as crm:provision makes
+ * them: Delete RemoveLink, Merge Cascade to a contact or an account. The system ones as
+ * Dataverse has them ("Account table/entity reference" and "Contact table/entity reference",
+ * https://learn.microsoft.com/power-apps/developer/data-platform/reference/entities/account and
+ * …/contact): a contact's company is parental to an account (contact_customer_accounts: Cascade
+ * for every action, so deleting an account deletes its contacts) and to a contact
+ * (contact_customer_contacts: the same but Delete RemoveLink); masterid (contact_master_contact,
+ * account_master_account) has Delete RemoveLink and nothing else, so a merge never moves along it.
+ */
+function cascadeOf(column: string, referenced: string): CascadeConfiguration {
+  if (column === 'parentcustomerid') {
+    return {
+      Assign: 'Cascade',
+      Delete: referenced === 'account' ? 'Cascade' : 'RemoveLink',
+      Merge: 'Cascade',
+      Reparent: 'Cascade',
+      Share: 'Cascade',
+      Unshare: 'Cascade',
+    };
+  }
+  const toCustomer = referenced === 'contact' || referenced === 'account';
+  return {
+    ...DEFAULT_CASCADE,
+    Merge: column !== 'masterid' && toCustomer ? 'Cascade' : 'NoCascade',
+  };
+}
+
 /** A row of `publishers` or `solutions` (Dataverse's own tables for solution components). */
 export type Row = Record<string, unknown>;
 
@@ -224,15 +252,7 @@ function tableOf(
                 ? meta.schemaName
                 : column.navigation,
           isCustom: own,
-          // The portal's lookups as crm:provision makes them (Merge Cascade to a contact or an
-          // account); a merge moves a contact's or account's children, but never along masterid.
-          cascade: {
-            ...DEFAULT_CASCADE,
-            Merge:
-              name !== 'masterid' && (referenced === 'contact' || referenced === 'account')
-                ? 'Cascade'
-                : 'NoCascade',
-          },
+          cascade: cascadeOf(name, referenced),
         });
       }
     }

@@ -7,7 +7,8 @@ import { updateRelationship } from './metadata-create-relationships.ts';
 import { readRows } from './metadata-rows.ts';
 import { parseExpand, parseSelect } from './odata.ts';
 import { optionSetJson, type OptionSet } from './option-sets.ts';
-import type { EntitySet } from './schema.ts';
+import { ENTITY_SETS, type EntitySet } from './schema.ts';
+import type { DeleteBehaviour } from './store.ts';
 
 // The Web API's metadata endpoints (Microsoft Learn: "Use the Web API with table definitions",
 // https://learn.microsoft.com/power-apps/developer/data-platform/webapi/use-web-api-metadata):
@@ -40,6 +41,11 @@ export interface Metadata {
     entity: EntitySet,
     navigation: string,
   ): { column: string; target: string } | undefined;
+  /**
+   * The lookups to the table of entity set `set` by the relationships naming it, each with the
+   * relationship's Delete cascade as it is now (a PUT of the definition changes it).
+   */
+  deleteBehaviourOf(set: string): DeleteBehaviour[];
   /** Whether the environment has a table with this entity set name (`pp_locations`). */
   hasEntitySet(set: string): boolean;
   /** Answers a metadata request; undefined for a path that is not one (the data side's). */
@@ -174,6 +180,15 @@ export function createMetadata(
       );
       const target = found && state.tables.get(found.referencedEntity)?.entitySetName;
       return found && target ? { column: found.referencingAttribute, target } : undefined;
+    },
+    deleteBehaviourOf(set) {
+      const referenced = ENTITY_SETS.find((e) => e.set === set)?.logicalName;
+      return state.relationships.flatMap((r) => {
+        const child = ENTITY_SETS.find((e) => e.logicalName === r.referencingEntity);
+        if (r.referencedEntity !== referenced || !child) return [];
+        if (child.columns[r.referencingAttribute]?.kind !== 'lookup') return [];
+        return [{ set: child.set, column: r.referencingAttribute, action: r.cascade.Delete }];
+      });
     },
     hasEntitySet: (set) => [...state.tables.values()].some((t) => t.entitySetName === set),
     handle(method, path, query, body, headers, base) {

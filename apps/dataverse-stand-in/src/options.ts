@@ -21,7 +21,7 @@ export interface StandInOptions {
   /**
    * Serve the test controls over HTTP under `/_stand-in/` too (default false), for a stand-in in
    * another process (the CLI's `--controls`): throttle, expire-tokens, expire-change-tracking,
-   * suspend, edit, remove, refuse, seen. Not part of Dataverse.
+   * suspend, edit, remove, refuse, option-label, organisation, seen. Not part of Dataverse.
    */
   httpControls?: boolean;
   /** How many requests `seen` keeps (the oldest are dropped); default 10,000. */
@@ -118,7 +118,10 @@ export interface DataverseStandIn {
    * records re-parented to the target. `fields` (read names) change the target too.
    */
   merge(entitySet: string, target: string, subordinate: string, fields?: Row): void;
-  /** Removes a row as a CRM user would; change tracking reports it as deleted. */
+  /**
+   * Removes a row as a CRM user would, along the relationships' Delete cascade (an account's
+   * contacts go with it); change tracking reports it as deleted.
+   */
   remove(entitySet: string, id: string): boolean;
   /** Writes to the set for which `predicate` holds answer 400; the returned function lifts it. */
   refuse(entitySet: string, predicate: RefusePredicate): () => void;

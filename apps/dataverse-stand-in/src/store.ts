@@ -1,3 +1,4 @@
+import { errors } from './errors.ts';
 import type { OptionSet } from './option-sets.ts';
 import {
   ENTITY_SETS,
@@ -13,6 +14,25 @@ import {
 // removed row leaves its key and the version of its removal, so a delta can report it.
 
 export type Row = Record<string, unknown>;
+
+/** A lookup to a table, and what deleting a row of that table does to the rows naming it. */
+export interface DeleteBehaviour {
+  /** The entity set of the rows with the lookup. */
+  set: string;
+  /** The lookup column (`parentcustomerid`). */
+  column: string;
+  /** The relationship's CascadeConfiguration.Delete: Cascade, RemoveLink or Restrict. */
+  action: string;
+}
+
+/** Every lookup of the schema to `target`, with Delete RemoveLink. */
+function removeLinksTo(target: string): DeleteBehaviour[] {
+  return ENTITY_SETS.flatMap((entity) =>
+    Object.entries(entity.columns)
+      .filter(([, type]) => type.kind === 'lookup' && type.target === target)
+      .map(([column]) => ({ set: entity.set, column, action: 'RemoveLink' })),
+  );
+}
 
 export interface StoredRow {
   id: string;
@@ -58,6 +78,12 @@ export class Store {
     entity: EntitySet,
     navigation: string,
   ) => { column: string; target: string } | undefined = lookupByNavigation;
+  /**
+   * The lookups to a table and their relationships' Delete cascade; the environment's metadata
+   * once it exists (index.ts). Without it, every lookup is RemoveLink, Dataverse's default for a
+   * new relationship.
+   */
+  deleteBehaviourOf: (set: string) => DeleteBehaviour[] = removeLinksTo;
 
   constructor(readonly optionSets: Map<string, OptionSet>) {
     for (const entity of ENTITY_SETS) {
@@ -181,31 +207,62 @@ export class Store {
   }
 
   /**
-   * Removes a row; the rows of the portal's tables naming it lose the lookup (Delete
-   * "RemoveLink", the cascade configuration the portal's provisioning gives its relationships:
-   * "Configure table relationship cascading behavior",
-   * https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior),
-   * each in a new version. The system tables' own lookups (parentcustomerid, masterid) are
-   * left as they are.
+   * Removes a row as Dataverse deletes a record: along each relationship naming its table, by
+   * the relationship's Delete cascade (`deleteBehaviourOf`), the rows naming it are deleted too
+   * (Cascade, and theirs in turn), lose the lookup (RemoveLink, each in a new version), or keep
+   * the whole delete from happening while they exist (Restrict: 405 CannotDeleteDueToAssociation,
+   * and nothing changes). Microsoft Learn: "Configure table relationship cascading behavior",
+   * https://learn.microsoft.com/power-apps/developer/data-platform/configure-entity-relationship-cascading-behavior.
    */
   remove(set: string, id: string): boolean {
     const key = id.toLowerCase();
-    const existed = this.table(set).delete(key);
-    if (existed) {
-      this.removed.get(set)!.set(key, ++this.version);
-      const keys = this.order.get(set);
-      if (keys) keys.splice(insertionPoint(keys, key, false), 1);
-      for (const child of ENTITY_SETS) {
-        for (const [column, type] of Object.entries(child.columns)) {
-          if (type.kind !== 'lookup' || type.target !== set || !column.startsWith('pp_')) continue;
-          const name = lookupValueName(column);
-          for (const stored of this.rows(child.set)) {
-            if (stored.row[name] === key) this.put(child.set, stored.id, { [name]: null });
+    if (!this.table(set).has(key)) return false;
+    // What goes: the row, and the rows along Delete "Cascade" from each row that goes.
+    const going: { set: string; key: string }[] = [{ set, key }];
+    const goes = new Set([`${set}:${key}`]);
+    for (let i = 0; i < going.length; i++) {
+      const parent = going[i]!;
+      for (const behaviour of this.deleteBehaviourOf(parent.set)) {
+        if (behaviour.action !== 'Cascade') continue;
+        for (const child of this.naming(behaviour, parent.key)) {
+          if (goes.has(`${behaviour.set}:${child}`)) continue;
+          goes.add(`${behaviour.set}:${child}`);
+          going.push({ set: behaviour.set, key: child });
+        }
+      }
+    }
+    // A row that stays and names one that would go along Restrict: nothing is deleted.
+    const links: { set: string; key: string; column: string }[] = [];
+    for (const parent of going) {
+      for (const behaviour of this.deleteBehaviourOf(parent.set)) {
+        for (const child of this.naming(behaviour, parent.key)) {
+          if (goes.has(`${behaviour.set}:${child}`)) continue;
+          if (behaviour.action === 'Restrict') throw errors.cannotDeleteDueToAssociation();
+          if (behaviour.action === 'RemoveLink') {
+            links.push({ set: behaviour.set, key: child, column: behaviour.column });
           }
         }
       }
     }
-    return existed;
+    for (const row of going) {
+      this.table(row.set).delete(row.key);
+      this.removed.get(row.set)!.set(row.key, ++this.version);
+      const keys = this.order.get(row.set);
+      if (keys) keys.splice(insertionPoint(keys, row.key, false), 1);
+    }
+    for (const link of links)
+      this.put(link.set, link.key, { [lookupValueName(link.column)]: null });
+    return true;
+  }
+
+  /** The keys of the rows whose lookup of `behaviour` names `key` (a scan, no copy). */
+  private naming(behaviour: DeleteBehaviour, key: string): string[] {
+    const name = lookupValueName(behaviour.column);
+    const found: string[] = [];
+    for (const stored of this.table(behaviour.set).values()) {
+      if (stored.row[name] === key) found.push(stored.id);
+    }
+    return found;
   }
 
   private emptyRow(entity: EntitySet): Row {

@@ -76,6 +76,16 @@ describe('HTTP controls', () => {
     expect(await removed.json()).toEqual({ removed: true });
   });
 
+  it('changes the organisation WhoAmI names, as another environment answering', async () => {
+    const other = '0d0e0f10-1112-4131-8415-161718191a1b';
+    expect((await control('organisation', { id: other.toUpperCase() })).status).toBe(204);
+    const whoAmI = await api(standIn, bearer, 'WhoAmI');
+    expect(whoAmI.body.OrganizationId).toBe(other);
+    const refused = await control('organisation', { id: 'not-a-guid' });
+    expect(refused.status).toBe(400);
+    expect((await api(standIn, bearer, 'WhoAmI')).body.OrganizationId).toBe(other);
+  });
+
   it('suspends for some seconds and comes back with its rows', async () => {
     await control('suspend', { seconds: 0.6 });
     await new Promise((resolve) => setTimeout(resolve, 250));

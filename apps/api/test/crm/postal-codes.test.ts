@@ -58,6 +58,25 @@ describe('postal codes and countries of CRM records', () => {
     }
   });
 
+  it('checks an Austrian or Swiss postal code as the forms do, and no stricter', async () => {
+    // The forms check only a German postal code's digits; another country's has 2 to 12
+    // letters, digits, spaces or dashes (`isPostalCode` in the contract), so "A-1010" is taken.
+    practiceInCrm(500, { address1_country: 'Schweiz', address1_postalcode: '8' });
+    practiceInCrm(600, { address1_country: 'AT', address1_postalcode: 'A-1010' });
+    practiceInCrm(700, { address1_country: 'Switzerland', address1_postalcode: 'CH-8001' });
+    expect((await crm.connector.syncNow()).failed).toEqual([]);
+    expect(await reason(guid(500))).toBe('values the portal does not take: postalCode');
+    for (const n of [600, 700]) {
+      expect(await reason(guid(n))).toBeUndefined();
+      expect(
+        await db()
+          .select()
+          .from(companies)
+          .where(eq(companies.id, guid(n))),
+      ).toHaveLength(1);
+    }
+  });
+
   it('reports a German location whose postal code has not five digits', async () => {
     practiceInCrm(
       400,

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { crmLinks } from '../../db/schema.ts';
+import { crmLinks, customers } from '../../db/schema.ts';
+import { setPrimaryPractice } from '../../lib/customers/customer-store.ts';
+import { nextPrimaryPractice } from '../../lib/employees/employee-store.ts';
 import type { CrmEntity, CrmRecord, CrmValue } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { COLUMNS, type Column } from './columns.ts';
@@ -55,8 +57,9 @@ export async function applyRecord(
     if (place.kind === 'reference') {
       // A contact's company only ever sets the primary practice (docs/product.md §1): one the
       // portal does not hold (not in the CRM, refused, or not a portal practice) never keeps
-      // the contact out. It is no primary practice from the CRM: the portal keeps its own.
-      // An empty one neither (probe N6): it is no reason to drop the practice the person has.
+      // the contact out. It is no primary practice from the CRM: the portal keeps its own, as
+      // it does for an empty company (a CRM user's, or the link Dataverse removes when it
+      // deletes the account).
       if (record.entity === 'customer') {
         if (!value) continue;
         const company = await keyOf(CRM_REFERENCES[field]!, String(value));
@@ -284,7 +287,18 @@ export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: stri
     await setPersonAside(tx, portalKey);
     await tx.execute(sql`delete from customers where id = ${first}::uuid`);
   }
-  if (entity === 'practice') await tx.execute(sql`delete from companies where id = ${first}::uuid`);
+  if (entity === 'practice') {
+    // Its people whose primary practice it is get another they are a member of, as when one
+    // leaves a practice in the portal (docs/product.md §1); none when they have no other.
+    const people = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.primaryCompanyId, first!));
+    for (const { id } of people) {
+      await setPrimaryPractice(tx, id, await nextPrimaryPractice(tx, id, first!));
+    }
+    await tx.execute(sql`delete from companies where id = ${first}::uuid`);
+  }
   if (entity === 'location') await tx.execute(sql`delete from locations where id = ${first}::uuid`);
   if (entity === 'membership') {
     await tx.execute(
