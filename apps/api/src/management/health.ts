@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
+import { isDatabaseUnavailable, isPoolFull } from '../lib/database/database-outage.ts';
 import type { DatabaseReadiness } from '../lib/database/liveness.ts';
 
 // The health checks of the management port, shaped as Keycloak's (MicroProfile Health):
@@ -19,6 +21,9 @@ export interface Health {
   status: Status;
   checks: Check[];
 }
+
+/** The requests' pool is asked within this time, below the probe's timeout of 2 s. */
+const POOL_CHECK_TIMEOUT_MS = 1500;
 
 /** The CRM's state waits this long; after it, `unknown` (it never makes the portal unready). */
 const CRM_STATE_TIMEOUT_MS = 1500;
@@ -62,6 +67,30 @@ async function migrationsApplied(db: Db, database: DatabaseReadiness): Promise<b
   return applied;
 }
 
+/**
+ * Whether the requests reach the database. The check's own connection can stay open and answer
+ * while the requests' pool cannot connect (the server's, a role's or the database's connection
+ * limit reached; probe F1 of issue 45). Once requests found the database away, the pool is asked
+ * too: an answer ends the outage; a full pool, which keeps the statement waiting, is load and
+ * counts as reaching it.
+ */
+async function requestsReachDatabase(app: FastifyInstance): Promise<boolean> {
+  if (!app.databaseOutage.unreachable) return true;
+  const asked = app.db.execute(sql`select 1`).then(
+    () => {
+      app.databaseOutage.recovered(app.log);
+      return true;
+    },
+    (error: unknown) => isPoolFull(error) || !isDatabaseUnavailable(error),
+  );
+  return Promise.race([
+    asked,
+    new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(true), POOL_CHECK_TIMEOUT_MS).unref(),
+    ),
+  ]);
+}
+
 /** What the CRM's sync looks like: never DOWN, since the portal works while the CRM is away. */
 async function crmCheck(app: FastifyInstance): Promise<Check> {
   const { crm } = app;
@@ -96,15 +125,17 @@ export async function readiness(
   database: DatabaseReadiness,
 ): Promise<Health> {
   // Side by side: each within 1.5 s, so the answer is too.
-  const [answers, migrations, crm] = await Promise.all([
+  const [answers, reached, migrations, crm] = await Promise.all([
     database.ready(),
+    requestsReachDatabase(app),
     migrationsApplied(app.db, database),
     crmCheck(app),
   ]);
-  const applied = answers && migrations;
   return healthOf([
-    check('database', answers, { kind: app.database.kind }),
-    check('migrations', applied),
+    check('database', answers && reached, { kind: app.database.kind }),
+    // Without an answer from the database, whether it lacks migrations is not known: its own
+    // check says DOWN (probe F7: both DOWN sent an operator to the schema).
+    check('migrations', migrations || !answers),
     check('accepting requests', !app.draining),
     crm,
   ]);

@@ -59,8 +59,10 @@ export async function openManagementServer(
   let phase: StartPhase = 'starting';
   let attached: { app: FastifyInstance; database: DatabaseReadiness } | undefined;
   const starting = () => startup(false, phase);
+  // Not ready before started (probe F2 of issue 45): until the public port listens, an
+  // upgrade's "stop an old instance once the new one is ready" would stop one too early.
   const ready = () =>
-    attached ? readiness(attached.app, attached.database) : Promise.resolve(starting());
+    attached && started ? readiness(attached.app, attached.database) : Promise.resolve(starting());
 
   const server = Fastify({ logger: false, return503OnClosing: false });
   server.get('/metrics', async (_request, reply) => {
@@ -75,7 +77,7 @@ export async function openManagementServer(
   server.get('/health', async (_request, reply) => {
     const health = await ready();
     const start = started ? startup(true) : starting();
-    const checks = attached ? [...start.checks, ...health.checks] : start.checks;
+    const checks = attached && started ? [...start.checks, ...health.checks] : start.checks;
     return sendHealth(reply, healthOf(checks));
   });
   server.setNotFoundHandler((_request, reply) =>
@@ -109,12 +111,13 @@ export async function openManagementServer(
   };
 }
 
-/** Serves the management port for `app`: its metrics (with Node's own) and its health. */
+/** Serves the management port for `app`, started: its metrics (with Node's own) and its health. */
 export async function startManagementServer(
   app: FastifyInstance,
   options: ManagementOptions,
 ): Promise<ManagementServer> {
   const management = await openManagementServer(app.metrics, options);
   management.attach(app);
+  management.markStarted();
   return management;
 }

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, calls } from '@pp/contract';
-import { startManagementServer, type ManagementServer } from '../../src/management/server.ts';
+import {
+  openManagementServer,
+  startManagementServer,
+  type ManagementServer,
+} from '../../src/management/server.ts';
 import { useApi } from '../support/context.ts';
 import { demo } from '../support/demo.ts';
 import { value } from './support.ts';
@@ -50,6 +54,32 @@ describe('readiness', () => {
     } finally {
       api.app.draining = false;
     }
+  });
+});
+
+// Outside probe of issue 45, F2: readiness answered 200 before the public port listened, so the
+// upgrade's step "stop an old instance once the new one is ready" could stop one too early.
+describe('readiness during the start-up', () => {
+  const api = useApi();
+  let management: ManagementServer;
+  afterAll(() => management?.close());
+
+  it('is DOWN, with the phase, until the instance has started', async () => {
+    management = await openManagementServer(api.app.metrics, { port: 0, host: '127.0.0.1' });
+    const ready = async () => {
+      const answer = await fetch(new URL('/health/ready', management.url));
+      return { status: answer.status, body: (await answer.json()) as unknown };
+    };
+    management.phase('preparing');
+    management.attach(api.app);
+    expect(await ready()).toMatchObject({
+      status: 503,
+      body: { status: 'DOWN', checks: [{ name: 'start-up', data: { phase: 'preparing' } }] },
+    });
+    expect((await fetch(new URL('/health/started', management.url))).status).toBe(503);
+    management.markStarted();
+    expect((await ready()).status).toBe(200);
+    expect((await fetch(new URL('/health/started', management.url))).status).toBe(200);
   });
 });
 

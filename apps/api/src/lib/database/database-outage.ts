@@ -11,10 +11,16 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-/** PostgreSQL: connection exceptions (class 08) and a server shutting down or starting (57P0x). */
-const SERVER_STATES = /^(08|57P0[123])/;
+/**
+ * PostgreSQL: connection exceptions (class 08), a server out of resources (class 53: 53300 too
+ * many connections for the server, a role or a database) and a server shutting down or starting
+ * (57P0x).
+ */
+const SERVER_STATES = /^(08|53|57P0[123])/;
 const POOL_MESSAGES = [
   'Connection terminated',
+  // 55000 at connecting: ALTER DATABASE … ALLOW_CONNECTIONS false, while an operator works on it.
+  'is not currently accepting connections',
   'Client has encountered a connection error',
   'Cannot use a pool after calling end',
 ];
@@ -92,6 +98,10 @@ export function createOutageTracker() {
     },
     get active(): boolean {
       return since !== undefined;
+    },
+    /** Whether requests found the database away (not only busy) since the last that worked. */
+    get unreachable(): boolean {
+      return logged.has('unreachable');
     },
   };
 }
