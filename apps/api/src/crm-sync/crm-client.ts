@@ -66,16 +66,23 @@ export interface CrmChangePage {
   token?: string;
 }
 
-/** A write the outbox hands to the CRM. */
+/**
+ * A write the outbox hands to the CRM. A record the portal removed is deleted there, or, where
+ * its deletion would take the CRM's own records with it (a practice's account: its contacts,
+ * docs/product.md §1), deactivated (`deactivate`), so that a CRM user decides about deleting it.
+ */
 export interface CrmWrite {
   /** Same id on every retry of the same write, so that a retry is harmless. */
   operationId: string;
   entity: CrmEntity;
   id: string;
-  kind: 'create' | 'update' | 'delete';
+  kind: 'create' | 'update' | 'delete' | 'deactivate';
   /** For create and update: the fields to set (only those the person changed, for update). */
   fields: Readonly<Record<string, CrmValue>>;
-  /** For update and delete: the version the change was made on; absent: whatever is there. */
+  /**
+   * For update, delete and deactivate: the version the change was made on; absent: whatever is
+   * there.
+   */
   etag?: string;
 }
 
@@ -140,7 +147,10 @@ export interface CrmClient {
    * of the portal's own tables may name a master before the contacts' changes tell of the merge.
    */
   mergedInto?(entity: CrmEntity, masters: readonly string[]): Promise<CrmMerge[]>;
-  /** Applies a write; returns the record's new version (empty for delete). */
+  /**
+   * Applies a write; returns the record's new version (empty for delete and deactivate). A
+   * delete or deactivate of a record the CRM no longer holds is done.
+   */
   write(write: CrmWrite): Promise<{ etag: string }>;
   /** Every picklist with German and English labels. */
   picklists(): Promise<CrmPicklistEntry[]>;

@@ -476,6 +476,33 @@ describe('writing to Dataverse', () => {
     expect(await clientFor().write(remove)).toEqual({ etag: '' });
   });
 
+  it('deactivates with its state and status reason, and leaves the record and its contacts', async () => {
+    const { id } = await create('practice', { name: 'Praxis Ruhe', status: 'enabled' });
+    const contact = await create('customer', {
+      ...customerFields,
+      email: 'ruhe@example.com',
+      practiceId: id,
+    });
+    const deactivate = {
+      operationId: randomUUID(),
+      entity: 'practice' as const,
+      id,
+      kind: 'deactivate' as const,
+      fields: {},
+    };
+    standIn.seen.length = 0;
+    expect(await clientFor().write(deactivate)).toEqual({ etag: '' });
+    expect(standIn.seen.filter((request) => request.path.includes('accounts('))).toMatchObject([
+      { method: 'PATCH', headers: { 'if-match': '*' }, body: { statecode: 1, statuscode: 2 } },
+    ]);
+    expect(standIn.record('accounts', id)).toMatchObject({ name: 'Praxis Ruhe', statecode: 1 });
+    expect(standIn.record('contacts', contact.id)).toMatchObject({ _parentcustomerid_value: id });
+    // Deleted in Dataverse meanwhile: nothing left to deactivate, and no record made.
+    standIn.remove('accounts', id);
+    expect(await clientFor().write(deactivate)).toEqual({ etag: '' });
+    expect(standIn.record('accounts', id)).toBeUndefined();
+  });
+
   it('parks a write Dataverse refuses for good, with Dataverse’s reason', async () => {
     const lift = standIn.refuse('contacts', (write) =>
       write.row?.emailaddress1 === 'blocked@example.com'

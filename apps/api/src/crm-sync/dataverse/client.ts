@@ -17,7 +17,15 @@ import type { ClientCertificate } from './certificate.ts';
 import { navigationNames } from './navigation.ts';
 import { clientCredentialsTokens } from './token.ts';
 import { optionSetCache } from './option-set-cache.ts';
-import { bodyOf, isGuid, isInactive, masterOf, recordOf, selectedColumns } from './values.ts';
+import {
+  bodyOf,
+  deactivationBody,
+  isGuid,
+  isInactive,
+  masterOf,
+  recordOf,
+  selectedColumns,
+} from './values.ts';
 import { DataverseWebApi, refusal, type WebApiAnswer } from './web-api.ts';
 
 // The CRM client for Microsoft Dataverse (decision 0061). Microsoft Learn pages it
@@ -224,6 +232,20 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
         operationId,
       });
       // Gone already (removed in Dataverse, or an earlier try whose answer was lost): done.
+      if (answer.status < 300 || answer.status === 404) return { etag: '' };
+      if (answer.status === 412) throw new CrmConflict(entity, id);
+      throw refusal(answer, what);
+    }
+
+    if (kind === 'deactivate') {
+      // An update of the state columns (Microsoft Learn: "Update and delete table rows using the
+      // Web API"); `If-Match` keeps it an update, never a create of a record removed meanwhile.
+      const answer = await api.send('PATCH', path, {
+        headers: { 'if-match': change.etag ?? '*' },
+        body: deactivationBody(spec),
+        operationId,
+      });
+      // Gone already (deleted in Dataverse, or an earlier try whose answer was lost): done.
       if (answer.status < 300 || answer.status === 404) return { etag: '' };
       if (answer.status === 412) throw new CrmConflict(entity, id);
       throw refusal(answer, what);

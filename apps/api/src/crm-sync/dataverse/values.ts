@@ -205,6 +205,19 @@ export function isGuid(value: string): boolean {
 }
 
 /**
+ * The body that deactivates a record: its state (the mapping's `stateColumn`, else the column of
+ * its `state` field, else `statecode`, which every table with a state has) 1, Inactive, with the
+ * status reason 2, Inactive, the default one of that state (Microsoft Learn, "Default status and
+ * status reason values"). Learn's "Update and delete table rows using the Web API" asks to set
+ * the status reason with the state, always; the deprecated SetState message is this update.
+ */
+export function deactivationBody(spec: EntityMapping): Record<string, number> {
+  const stateField = Object.values(spec.fields).find((field) => field.kind === 'state');
+  const column = spec.stateColumn ?? stateField?.column ?? 'statecode';
+  return { [column]: 1, statuscode: 2 };
+}
+
+/**
  * The portal's fields as a Web API body; fields the mapping leaves out are not sent. Lookups are
  * bound by the navigation names `navigations` holds (`navigation.ts`).
  */

@@ -9,7 +9,27 @@ import type { Entry } from './claim.ts';
 import { mergeConflict } from './merge.ts';
 
 // The outbox's second step (decision 0061): one claimed entry sent to the CRM, as a create, an
-// update of the fields it changed, or a delete.
+// update of the fields it changed, or a removal (a delete, or a deactivation: `REMOVAL`).
+
+/**
+ * How a record the portal removed leaves the CRM (docs/product.md §1). A practice's account is
+ * deactivated, not deleted: in Dynamics a contact's company (contact_customer_accounts) is a
+ * parental relationship with Delete "Cascade", so deleting the account would delete every contact
+ * whose company it is — people the portal never held among them — and with them their
+ * opportunities, cases and the provider's history with that customer. Deactivating cascades to
+ * nothing (a relationship's cascade covers Assign, Delete, Merge, Reparent, Share and Unshare),
+ * and a CRM user decides about deleting the account. A person's contact is deleted: that is the
+ * erasure they asked for (GDPR Art. 17). Locations, memberships and location assignments are rows
+ * of the portal's own tables, and the only lookups to them are the portal's own, made with Delete
+ * "Remove Link" (crm:provision): deleting them takes nothing of the CRM's with them.
+ */
+const REMOVAL: Record<CrmEntity, 'delete' | 'deactivate'> = {
+  customer: 'delete',
+  practice: 'deactivate',
+  location: 'delete',
+  membership: 'delete',
+  locationAssignment: 'delete',
+};
 
 /** What the entry's last transaction does besides marking it done. */
 export type Finish = (tx: Executor) => Promise<void>;
@@ -39,7 +59,7 @@ export async function pushEntry(db: Db, client: CrmClient, entry: Entry): Promis
       await finish();
       return false;
     }
-    await client.write({ operationId, entity, id: link.crmId, kind: 'delete', fields: {} });
+    await client.write({ operationId, entity, id: link.crmId, kind: REMOVAL[entity], fields: {} });
     await finish(async (tx) => {
       await tx.execute(
         sql`delete from crm_links where entity = ${entity} and portal_key = ${entry.portalKey}`,
