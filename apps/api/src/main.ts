@@ -224,8 +224,8 @@ async function start(config: Config) {
   /**
    * The shutdown sequence (docs/operations.md): stop accepting and finish the requests in flight
    * (new ones on kept-alive connections get 503 and `Connection: close`), let the mail worker
-   * finish or release its claimed mails, then close the provider and the pool. Bounded: after
-   * SHUTDOWN_SECONDS the process ends anyway, with exit code 1.
+   * finish or release its claimed mails, then close the provider, the management port and the
+   * pool. Bounded: after SHUTDOWN_SECONDS the process ends anyway, with exit code 1.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -252,9 +252,11 @@ async function start(config: Config) {
       crm?.stop(),
       app.close(),
       idp?.close(),
-      management.close(),
     ]);
     clearInterval(sweep);
+    // Liveness and the last scrapes answer for as long as requests are in flight; the management
+    // port closes once nothing but the pool is left (docs/operations.md, "Stopping an instance").
+    await management.close();
     await database.close();
     // The spans of the last requests are exported before the process ends.
     await telemetry?.shutdown();
