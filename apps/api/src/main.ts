@@ -8,8 +8,8 @@ import pino from 'pino';
 import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import type { Database } from './db/client.ts';
+import { migrateDatabasePatiently, openDatabasePatiently } from './db/wait-for-database.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
@@ -76,6 +76,11 @@ function startBanner(config: Config): string {
   return `${lines.join('\n')}\n\n`;
 }
 
+/** A line about the start before the app's log exists, on stderr as a failure's message is. */
+function tell(line: string): void {
+  console.warn(line);
+}
+
 function fail(message: string): never {
   console.error(`\nPractice Portal could not start.\n${message}\n`);
   process.exit(1);
@@ -103,10 +108,13 @@ async function start(config: Config) {
       `The management port ${config.managementPort} could not be opened: ${(error as Error).message}`,
     );
   }
+  // A database that cannot be used for now is waited for in these phases (the management port
+  // says which); only what waiting cannot fix ends the start (db/wait-for-database.ts).
   let database: Database;
   try {
-    database = await openDatabase(
+    database = await openDatabasePatiently(
       config.database,
+      tell,
       telemetry && { observe: telemetry.observeStatements },
     );
   } catch (error) {
@@ -114,7 +122,7 @@ async function start(config: Config) {
   }
   management.phase('migrating');
   try {
-    await migrateDatabase(database);
+    await migrateDatabasePatiently(database, tell);
   } catch (error) {
     fail((error as Error).message);
   }
