@@ -8,8 +8,8 @@ import pino from 'pino';
 import { createIdentityProvider, type IdentityProvider } from '@pp/idp';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import type { Database } from './db/client.ts';
+import { migrateDatabasePatiently, openDatabasePatiently } from './db/wait-for-database.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';
 import { embeddedProviderOptions } from './identity/embedded-provider.ts';
 import { startMailWorker } from './mail/worker.ts';
@@ -76,6 +76,11 @@ function startBanner(config: Config): string {
   return `${lines.join('\n')}\n\n`;
 }
 
+/** A line about the start before the app's log exists, on stderr as a failure's message is. */
+function tell(line: string): void {
+  console.warn(line);
+}
+
 function fail(message: string): never {
   console.error(`\nPractice Portal could not start.\n${message}\n`);
   process.exit(1);
@@ -103,10 +108,13 @@ async function start(config: Config) {
       `The management port ${config.managementPort} could not be opened: ${(error as Error).message}`,
     );
   }
+  // A database that cannot be used for now is waited for in these phases (the management port
+  // says which); only what waiting cannot fix ends the start (db/wait-for-database.ts).
   let database: Database;
   try {
-    database = await openDatabase(
+    database = await openDatabasePatiently(
       config.database,
+      tell,
       telemetry && { observe: telemetry.observeStatements },
     );
   } catch (error) {
@@ -114,7 +122,7 @@ async function start(config: Config) {
   }
   management.phase('migrating');
   try {
-    await migrateDatabase(database);
+    await migrateDatabasePatiently(database, tell);
   } catch (error) {
     fail((error as Error).message);
   }
@@ -224,8 +232,8 @@ async function start(config: Config) {
   /**
    * The shutdown sequence (docs/operations.md): stop accepting and finish the requests in flight
    * (new ones on kept-alive connections get 503 and `Connection: close`), let the mail worker
-   * finish or release its claimed mails, then close the provider and the pool. Bounded: after
-   * SHUTDOWN_SECONDS the process ends anyway, with exit code 1.
+   * finish or release its claimed mails, then close the provider, the management port and the
+   * pool. Bounded: after SHUTDOWN_SECONDS the process ends anyway, with exit code 1.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -252,9 +260,11 @@ async function start(config: Config) {
       crm?.stop(),
       app.close(),
       idp?.close(),
-      management.close(),
     ]);
     clearInterval(sweep);
+    // Liveness and the last scrapes answer for as long as requests are in flight; the management
+    // port closes once nothing but the pool is left (docs/operations.md, "Stopping an instance").
+    await management.close();
     await database.close();
     // The spans of the last requests are exported before the process ends.
     await telemetry?.shutdown();

@@ -245,6 +245,9 @@ export async function openDatabase<S extends Schema>(
   }
   const pool = new pg.Pool({
     connectionString: target.url,
+    // How an operator tells the portal's sessions in pg_stat_activity; a name the URL gives
+    // (`?application_name=…`, or PGAPPNAME) comes first, as libpq's fallback does.
+    fallback_application_name: 'practice-portal',
     max: target.poolSize ?? 10,
     // An unreachable server fails a request within seconds instead of holding it forever.
     connectionTimeoutMillis: 5_000,

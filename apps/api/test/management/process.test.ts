@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { API_BASE } from '@pp/contract';
 import { loadConfig } from '../../src/config.ts';
 import { freePort, startApi, type ApiProcess } from '../process/api-process.ts';
 import { isServerRun } from '../support/database.ts';
@@ -21,16 +24,19 @@ describe('MANAGEMENT_PORT', () => {
   });
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe.runIf(!isServerRun())('the management port of a running portal', () => {
   let api: ApiProcess | undefined;
-  let folder = '';
+  const folders: string[] = [];
   afterAll(async () => {
     await api?.stop();
-    if (folder) await rm(folder, { recursive: true, force: true });
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
   });
 
   it('answers metrics and health on its own port, and closes with the portal', async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'pp-management-'));
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'pp-management-'));
+    folders.push(folder);
     const managementPort = await freePort();
     api = await startApi({
       DATA_DIR: path.join(folder, 'data'),
@@ -55,6 +61,53 @@ describe.runIf(!isServerRun())('the management port of a running portal', () => 
 
     expect(await api.stop()).toBe(0);
     const refused = await management('/health/live').then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
+  }, 120_000);
+
+  // Issue 45, outside probe (F5): the management port closed alongside the app, about 3 s into
+  // the shutdown, while requests in flight still ran: liveness and the last scrapes were refused
+  // although the process was still serving.
+  it('answers liveness and metrics until the requests in flight have finished', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'pp-management-'));
+    folders.push(folder);
+    const managementPort = await freePort();
+    api = await startApi({
+      DATA_DIR: path.join(folder, 'data'),
+      MANAGEMENT_PORT: String(managementPort),
+    });
+    await api.waitUntilAlive();
+
+    // A request in flight through the whole shutdown: its last header line comes when we send it.
+    const slow = connect(api.port, '127.0.0.1');
+    await once(slow, 'connect');
+    let answer = '';
+    slow.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    slow.write(`GET ${API_BASE}/Lifetime/IsAlive HTTP/1.1\r\nHost: localhost\r\n`);
+
+    api.child.kill('SIGTERM');
+    const seen = new Set<string>();
+    // Past the drain and the keep-alive grace (3 s), when the app waits for that request alone.
+    const until = Date.now() + 5_000;
+    while (Date.now() < until) {
+      for (const route of ['/health/live', '/metrics']) {
+        const status = await fetch(`http://127.0.0.1:${managementPort}${route}`).then(
+          (response) => String(response.status),
+          () => 'refused',
+        );
+        seen.add(`${route} ${status}`);
+      }
+      await sleep(200);
+    }
+    expect([...seen].sort()).toEqual(['/health/live 200', '/metrics 200']);
+
+    slow.write('\r\n');
+    await once(slow, 'close');
+    expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);
+    expect(await api.exited).toBe(0);
+    const refused = await fetch(`http://127.0.0.1:${managementPort}/health/live`).then(
       () => 'answered',
       () => 'refused',
     );
