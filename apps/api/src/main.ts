@@ -214,20 +214,8 @@ async function start(config: Config) {
   }
 
   await app.listen({ port: config.port, host: config.listenHost });
-  crm?.start();
-  await loopSettled(app);
-  management.markStarted();
-  app.log.info(
-    {
-      url: config.publicUrl.origin,
-      database: config.database.kind,
-      records: config.crm.provider,
-      demoData: config.demoData,
-    },
-    'Practice Portal is running',
-  );
-  process.stdout.write(startBanner(config));
-
+  // From the moment the portal listens, a SIGTERM drains it, also while the start's last step
+  // waits for the event loop to settle.
   let stopping = false;
   /**
    * The shutdown sequence (docs/operations.md): stop accepting and finish the requests in flight
@@ -273,6 +261,19 @@ async function start(config: Config) {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  crm?.start();
+  await loopSettled(app);
+  management.markStarted();
+  app.log.info(
+    {
+      url: config.publicUrl.origin,
+      database: config.database.kind,
+      records: config.crm.provider,
+      demoData: config.demoData,
+    },
+    'Practice Portal is running',
+  );
+  process.stdout.write(startBanner(config));
 }
 
 let config: Config;
