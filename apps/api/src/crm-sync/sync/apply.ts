@@ -373,33 +373,46 @@ export async function followMerges(
   return read.filter((record) => followed.has(record.id.toLowerCase()));
 }
 
+/** CRM keys of the records that went with a person the CRM removed, by kind (`leftBehind`). */
+export type LeftBehind = Partial<Record<CrmEntity, string[]>>;
+
 /**
- * The memberships the CRM still has of a person whose contact goes (probe M2): a contact
- * deactivated in the CRM keeps its memberships there (a deleted one's went before it, the
- * memberships being read first), so each is reported as waiting for the contact, in the version
- * the mirror last agreed with (a full read meeting it again does not report it again). When the
- * contact is active again, it is taken (`scope.ts`) and the memberships with it.
+ * The memberships and location assignments of a person whose contact goes (probes M2, N2, N4),
+ * which the CRM may still have: a deactivated contact keeps them, a merge moves them to the
+ * master, a deletion empties their contact (or they went before it, being read first). The sync
+ * reads them again after the removal (`references.ts`) and reports them in the version read, as
+ * any record: waiting for the contact, a duplicate of the master's, naming no contact. Until
+ * then, so that a failed read does not lose them, each is kept as waiting for the contact —
+ * unless something is reported of it already (a version the same round read) — without a
+ * version and unlogged, as the version read then replaces it. When the contact is active again,
+ * it is taken (`scope.ts`) and they with it.
  */
-async function membershipsWaiting(
+async function leftBehind(
   tx: Executor,
   link: { portalKey: string },
   contactCrmId: string,
-): Promise<{ record: CrmRecord; reason: string }[]> {
+): Promise<{ entity: CrmEntity; id: string }[]> {
   const result = await tx.execute(sql`
-    select crm_id::text as id, etag from crm_links
-    where entity = 'membership' and portal_key like ${`${link.portalKey}:%`}`);
-  const rows = (result as unknown as { rows: { id: string; etag: string | null }[] }).rows;
-  const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
-  return rows.map((row) => ({
-    record: { entity: 'membership', id: row.id, etag: row.etag ?? '', fields: {} },
-    reason,
-  }));
+    select entity, crm_id::text as id from crm_links
+    where (entity = 'membership' and portal_key like ${`${link.portalKey}:%`})
+      or (entity = 'locationAssignment' and portal_key like ${`%:${link.portalKey}`})`);
+  const rows = (result as unknown as { rows: { entity: CrmEntity; id: string }[] }).rows;
+  if (rows.length > 0) {
+    const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
+    await tx.execute(sql`
+      insert into crm_reports (entity, crm_id, version, reason)
+      select r.entity, r.id::uuid, '', ${reason}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(entity text, id text)
+      on conflict (entity, crm_id) do nothing`);
+  }
+  return rows;
 }
 
 /**
  * Takes a page's removals, then its records; the keys of the records taken go into `taken`.
  * Removals first: a contact deactivated by a merge in Dynamics frees the e-mail address its
- * master, on the same page, is matched by (docs/product.md §1).
+ * master, on the same page, is matched by (docs/product.md §1). Returns what removed people
+ * left behind, for the caller to read again (`references.ts`, `takeLeftBehind`).
  */
 export async function applyPage(
   db: Db,
@@ -409,24 +422,22 @@ export async function applyPage(
   readAt: Date,
   outcome: SyncOutcome,
   taken?: string[],
-) {
+): Promise<LeftBehind> {
+  const left: LeftBehind = {};
   if (page.removed.length > 0) {
-    const waiting: { record: CrmRecord; reason: string }[] = [];
     await db.transaction(async (tx) => {
       await asSync(tx);
       await forgetReports(tx, entity, page.removed);
       for (const crmId of page.removed) {
         const link = await linkByCrmId(tx, entity, crmId);
         if (link) {
-          if (entity === 'customer') waiting.push(...(await membershipsWaiting(tx, link, crmId)));
+          if (entity === 'customer') {
+            for (const row of await leftBehind(tx, link, crmId)) {
+              (left[row.entity] ??= []).push(row.id);
+            }
+          }
           await removeRow(tx, entity, link.portalKey);
           outcome.removed++;
-        }
-      }
-      for (const { record, reason } of waiting) {
-        if (await keepAndAudit(tx, record, reason)) {
-          logReport(log, record, reason);
-          outcome.reported++;
         }
       }
     });
@@ -442,4 +453,5 @@ export async function applyPage(
       if (result === 'reported') outcome.reported++;
     }
   }
+  return left;
 }

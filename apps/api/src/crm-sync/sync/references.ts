@@ -8,6 +8,7 @@ import {
   databaseNow,
   followMerges,
   MERGE_CHAIN_LIMIT,
+  type LeftBehind,
   type SyncOutcome,
 } from './apply.ts';
 import { linkedVersions } from './scope.ts';
@@ -112,6 +113,24 @@ async function readAndTake(
     outcome,
     context.taken,
   );
+}
+
+/**
+ * Reads again the memberships and location assignments that went with people the CRM removed
+ * (`apply.ts`, `leftBehind`) and takes them, so that each is reported in the version the CRM
+ * has now: waiting for the contact when it still names it, a duplicate when a merge moved it to
+ * a master whose person has one, naming no contact after a deletion — or taken as the master's.
+ */
+export async function takeLeftBehind(context: SyncContext, left: LeftBehind): Promise<void> {
+  for (const entity of ['membership', 'locationAssignment'] as const) {
+    const ids = left[entity] ?? [];
+    if (ids.length === 0) continue;
+    context.log.info(
+      { entity, read: ids.length },
+      'the records of people the CRM removed are read again',
+    );
+    await readAndTake(context, entity, ids, 0);
+  }
 }
 
 /**
