@@ -45,6 +45,14 @@ export interface CrmMerge {
   into: string;
 }
 
+/** Records read by key (`CrmClient.readByIds`). */
+export interface CrmRecordsByKey {
+  /** The active records of the keys asked for. */
+  records: CrmRecord[];
+  /** Those of the keys asked for that were merged into another record. */
+  merged: CrmMerge[];
+}
+
 /** One page of a full read or of changes since a token. */
 export interface CrmChangePage {
   changed: CrmRecord[];
@@ -139,9 +147,10 @@ export interface CrmClient {
   read(entity: CrmEntity, id: string): Promise<CrmRecord | null>;
   /**
    * Records by their CRM keys, a few requests for many keys; keys the CRM does not hold are
-   * left out (the records a membership names that the mirror does not hold yet).
+   * left out (the records a membership names that the mirror does not hold yet), and so are
+   * inactive ones: those of them merged into another are in `merged`, naming their master.
    */
-  readByIds(entity: CrmEntity, ids: readonly string[]): Promise<CrmRecord[]>;
+  readByIds(entity: CrmEntity, ids: readonly string[]): Promise<CrmRecordsByKey>;
   /**
    * The records merged into any of `masters` (keys the CRM does not hold are left out): a page
    * of the portal's own tables may name a master before the contacts' changes tell of the merge.

@@ -8,6 +8,7 @@ import {
   type CrmMerge,
   type CrmPicklistEntry,
   type CrmRecord,
+  type CrmRecordsByKey,
   type CrmWrite,
   type CrmClient,
 } from '../crm-client.ts';
@@ -161,10 +162,11 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
    * Records by key with Dataverse's query function In (Microsoft Learn: "Filter rows",
    * webapi/query/filter-rows, Dataverse query functions; reference: webapi/reference/in).
    */
-  async function readByIds(entity: CrmEntity, ids: readonly string[]): Promise<CrmRecord[]> {
+  async function readByIds(entity: CrmEntity, ids: readonly string[]): Promise<CrmRecordsByKey> {
     const spec = specOf(entity);
     const keys = [...new Set(ids.filter(isGuid).map((id) => id.toLowerCase()))];
     const records: CrmRecord[] = [];
+    const merged: CrmMerge[] = [];
     for (let start = 0; start < keys.length; start += IDS_PER_REQUEST) {
       const values = keys
         .slice(start, start + IDS_PER_REQUEST)
@@ -180,10 +182,11 @@ export function dataverseClient(settings: DataverseSettings): CrmClient {
         if (answer.status !== 200) throw refusal(answer, `reading ${spec.entitySet} by key`);
         const page = await pageOf(entity, answer);
         records.push(...page.changed);
+        merged.push(...(page.merged ?? []));
         link = page.next;
       }
     }
-    return records;
+    return { records, merged };
   }
 
   /** The inactive records whose `masterColumn` names one of `masters`, by the query function In. */

@@ -258,10 +258,19 @@ const MASTER_INACTIVE =
   "a merged CRM record's portal record is removed: the record it was merged into is not active in the CRM";
 
 /**
+ * How many merges in a row are followed to the active record at their end (X merged into B, then
+ * B into C: two). A longer chain, or one that comes back to itself, is taken as ending in no
+ * active record.
+ */
+export const MERGE_CHAIN_LIMIT = 5;
+
+/**
  * Follows merges in the CRM (docs/product.md §1): the portal record linked to a merged record
  * keeps everything it has (a person's account, sign-in and memberships) and is linked to the
  * master instead — when the master is active and not linked to a portal record of its own;
  * otherwise it goes with the removal of the merged record, which the log and the audit log say.
+ * A master merged itself (two merges before a round) is followed to the active record at the end
+ * of the chain: by the merges given, and by the master each merged record read by key names.
  * Before the page's records and removals are applied, so that the order of the master's row and
  * the merged record's removal, on one page or on several, does not matter. Returns the masters
  * now linked that `onHand` (the page's records) lacks, read by key: the caller takes them with
@@ -277,47 +286,74 @@ export async function followMerges(
   readAt: Date,
 ): Promise<CrmRecord[]> {
   if (merges.length === 0) return [];
-  const lower = merges.map((m) => ({ id: m.id.toLowerCase(), into: m.into.toLowerCase() }));
-  const links = await linksByCrmIds(
-    db,
-    entity,
-    lower.map((m) => m.id),
-  );
-  const linked = lower.filter((m) => links.has(m.id) && m.id !== m.into);
+  const into = new Map<string, string>();
+  for (const merge of merges) into.set(merge.id.toLowerCase(), merge.into.toLowerCase());
+  const links = await linksByCrmIds(db, entity, [...into.keys()]);
+  const linked = [...into.keys()].filter((id) => links.has(id) && into.get(id) !== id);
   if (linked.length === 0) return [];
-  const masters = [...new Set(linked.map((m) => m.into))];
+  /** The merged record, the records it was merged into in turn, and the end; undefined: none. */
+  const chainOf = (id: string): string[] | undefined => {
+    const chain = [id];
+    for (let at = into.get(id); at !== undefined; at = into.get(at)) {
+      if (chain.includes(at) || chain.length > MERGE_CHAIN_LIMIT) return undefined;
+      chain.push(at);
+    }
+    return chain;
+  };
   const present = new Set(onHand.map((record) => record.id.toLowerCase()));
-  const missing = masters.filter((id) => !present.has(id));
-  const read = missing.length > 0 ? await client.readByIds(entity, missing) : [];
-  for (const record of read) present.add(record.id.toLowerCase());
-  const masterLinks = await linksByCrmIds(db, entity, masters);
+  const read: CrmRecord[] = [];
+  // The ends not on hand are read by key; one merged itself names the next record to read.
+  const absent = new Set<string>();
+  for (let step = 0; step < MERGE_CHAIN_LIMIT; step++) {
+    const ends = linked.map((id) => chainOf(id)?.at(-1)).filter((id) => id !== undefined);
+    const missing = [...new Set(ends)].filter((id) => !present.has(id) && !absent.has(id));
+    if (missing.length === 0) break;
+    const found = await client.readByIds(entity, missing);
+    for (const record of found.records) {
+      present.add(record.id.toLowerCase());
+      read.push(record);
+    }
+    for (const merge of found.merged) into.set(merge.id.toLowerCase(), merge.into.toLowerCase());
+    for (const id of missing) if (!present.has(id) && !into.has(id)) absent.add(id);
+  }
+  const chains = linked.map((id) => ({ id, chain: chainOf(id) }));
+  // The records of a chain with portal records of their own. A record merged later in a chain
+  // goes first: B's person follows C before X's person meets C (B's merge won over X).
+  const held = await linksByCrmIds(db, entity, [
+    ...new Set(chains.flatMap(({ chain }) => chain ?? [])),
+  ]);
+  chains.sort((a, b) => (a.chain?.length ?? Infinity) - (b.chain?.length ?? Infinity));
   const followed = new Set<string>();
-  for (const merge of linked) {
-    const portalKey = links.get(merge.id)!.portalKey;
-    const context = { entity, crmId: merge.id, master: merge.into, portalKey };
-    const away = masterLinks.has(merge.into)
-      ? MERGED_AWAY
-      : !present.has(merge.into)
+  for (const { id, chain } of chains) {
+    const portalKey = links.get(id)!.portalKey;
+    const master = chain?.at(-1) ?? into.get(id)!;
+    const through = chain && chain.length > 2 ? { through: chain.slice(1, -1) } : {};
+    const context = { entity, crmId: id, master, ...through, portalKey };
+    const away =
+      chain === undefined || !present.has(master)
         ? MASTER_INACTIVE
-        : undefined;
+        : chain.slice(1).some((key) => held.has(key))
+          ? MERGED_AWAY
+          : undefined;
     const moved =
       away === undefined &&
       (await db.transaction(async (tx) => {
         await asSync(tx);
-        const key = await moveLink(tx, entity, merge.id, merge.into, readAt);
+        const key = await moveLink(tx, entity, id, master, readAt);
         if (key === undefined) return false;
         await audit(tx, {
           actorCustomerId: null,
           action: 'crm.record.merged',
           entity,
           entityId: key,
-          data: { crmId: merge.id, master: merge.into, kept: true },
+          data: { crmId: id, master, ...through, kept: true },
         });
         return true;
       }));
     if (moved) {
-      masterLinks.set(merge.into, { portalKey, syncedAt: readAt });
-      followed.add(merge.into);
+      held.delete(id);
+      held.set(master, { portalKey, syncedAt: readAt });
+      followed.add(master);
       log.info(
         context,
         "a merged CRM record's portal record now follows the record it was merged into",
@@ -330,40 +366,53 @@ export async function followMerges(
       action: 'crm.record.merged',
       entity,
       entityId: portalKey,
-      data: { crmId: merge.id, master: merge.into, kept: false, reason },
+      data: { crmId: id, master, ...through, kept: false, reason },
     });
     log.warn(context, reason);
   }
   return read.filter((record) => followed.has(record.id.toLowerCase()));
 }
 
+/** CRM keys of the records that went with a person the CRM removed, by kind (`leftBehind`). */
+export type LeftBehind = Partial<Record<CrmEntity, string[]>>;
+
 /**
- * The memberships the CRM still has of a person whose contact goes (probe M2): a contact
- * deactivated in the CRM keeps its memberships there (a deleted one's went before it, the
- * memberships being read first), so each is reported as waiting for the contact, in the version
- * the mirror last agreed with (a full read meeting it again does not report it again). When the
- * contact is active again, it is taken (`scope.ts`) and the memberships with it.
+ * The memberships and location assignments of a person whose contact goes (probes M2, N2, N4),
+ * which the CRM may still have: a deactivated contact keeps them, a merge moves them to the
+ * master, a deletion empties their contact (or they went before it, being read first). The sync
+ * reads them again after the removal (`references.ts`) and reports them in the version read, as
+ * any record: waiting for the contact, a duplicate of the master's, naming no contact. Until
+ * then, so that a failed read does not lose them, each is kept as waiting for the contact —
+ * unless something is reported of it already (a version the same round read) — without a
+ * version and unlogged, as the version read then replaces it. When the contact is active again,
+ * it is taken (`scope.ts`) and they with it.
  */
-async function membershipsWaiting(
+async function leftBehind(
   tx: Executor,
   link: { portalKey: string },
   contactCrmId: string,
-): Promise<{ record: CrmRecord; reason: string }[]> {
+): Promise<{ entity: CrmEntity; id: string }[]> {
   const result = await tx.execute(sql`
-    select crm_id::text as id, etag from crm_links
-    where entity = 'membership' and portal_key like ${`${link.portalKey}:%`}`);
-  const rows = (result as unknown as { rows: { id: string; etag: string | null }[] }).rows;
-  const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
-  return rows.map((row) => ({
-    record: { entity: 'membership', id: row.id, etag: row.etag ?? '', fields: {} },
-    reason,
-  }));
+    select entity, crm_id::text as id from crm_links
+    where (entity = 'membership' and portal_key like ${`${link.portalKey}:%`})
+      or (entity = 'locationAssignment' and portal_key like ${`%:${link.portalKey}`})`);
+  const rows = (result as unknown as { rows: { entity: CrmEntity; id: string }[] }).rows;
+  if (rows.length > 0) {
+    const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
+    await tx.execute(sql`
+      insert into crm_reports (entity, crm_id, version, reason)
+      select r.entity, r.id::uuid, '', ${reason}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(entity text, id text)
+      on conflict (entity, crm_id) do nothing`);
+  }
+  return rows;
 }
 
 /**
  * Takes a page's removals, then its records; the keys of the records taken go into `taken`.
  * Removals first: a contact deactivated by a merge in Dynamics frees the e-mail address its
- * master, on the same page, is matched by (docs/product.md §1).
+ * master, on the same page, is matched by (docs/product.md §1). Returns what removed people
+ * left behind, for the caller to read again (`references.ts`, `takeLeftBehind`).
  */
 export async function applyPage(
   db: Db,
@@ -373,24 +422,22 @@ export async function applyPage(
   readAt: Date,
   outcome: SyncOutcome,
   taken?: string[],
-) {
+): Promise<LeftBehind> {
+  const left: LeftBehind = {};
   if (page.removed.length > 0) {
-    const waiting: { record: CrmRecord; reason: string }[] = [];
     await db.transaction(async (tx) => {
       await asSync(tx);
       await forgetReports(tx, entity, page.removed);
       for (const crmId of page.removed) {
         const link = await linkByCrmId(tx, entity, crmId);
         if (link) {
-          if (entity === 'customer') waiting.push(...(await membershipsWaiting(tx, link, crmId)));
+          if (entity === 'customer') {
+            for (const row of await leftBehind(tx, link, crmId)) {
+              (left[row.entity] ??= []).push(row.id);
+            }
+          }
           await removeRow(tx, entity, link.portalKey);
           outcome.removed++;
-        }
-      }
-      for (const { record, reason } of waiting) {
-        if (await keepAndAudit(tx, record, reason)) {
-          logReport(log, record, reason);
-          outcome.reported++;
         }
       }
     });
@@ -406,4 +453,5 @@ export async function applyPage(
       if (result === 'reported') outcome.reported++;
     }
   }
+  return left;
 }

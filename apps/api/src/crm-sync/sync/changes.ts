@@ -14,7 +14,7 @@ import { linkOf } from '../mirror/links.ts';
 import { applyPage, databaseNow, followMerges, takeRecord, type SyncOutcome } from './apply.ts';
 import { queueUnlinked } from './import.ts';
 import { plainSyncError } from './plain-reason.ts';
-import { bringReferences, retryWaiting, type SyncContext } from './references.ts';
+import { bringReferences, retryWaiting, takeLeftBehind, type SyncContext } from './references.ts';
 import { portalRecordsOf } from './scope.ts';
 
 // The sync's rounds (decision 0061): the first round of each kind of record is a full read that
@@ -30,14 +30,13 @@ import { portalRecordsOf } from './scope.ts';
  * a record the portal made and has not sent has no link yet (its create waits in the outbox).
  */
 async function removeAbsent(
-  db: Db,
-  log: CrmLog,
+  context: SyncContext,
   entity: CrmEntity,
   /** The linked records a full read found: all a full read needs to keep (not every key). */
   present: ReadonlySet<string>,
   readAt: Date,
-  outcome: SyncOutcome,
 ) {
+  const { db, log, outcome } = context;
   const links = await db
     .select({ crmId: crmLinks.crmId })
     .from(crmLinks)
@@ -45,7 +44,9 @@ async function removeAbsent(
   const removed = links.map((link) => link.crmId).filter((id) => !present.has(id));
   if (removed.length === 0) return;
   log.info({ entity, removed: removed.length }, 'records the CRM no longer holds are removed');
-  await applyPage(db, log, entity, { changed: [], removed }, readAt, outcome);
+  const left = await applyPage(db, log, entity, { changed: [], removed }, readAt, outcome);
+  await takeLeftBehind(context, left);
+  await retryWaiting(context);
 }
 
 /**
@@ -101,7 +102,7 @@ export async function syncEntity(
     );
     if (full) for (const id of scope.linked) present.add(id);
     await bringReferences(context, scope.records);
-    await applyPage(
+    const left = await applyPage(
       db,
       log,
       entity,
@@ -110,12 +111,13 @@ export async function syncEntity(
       outcome,
       context.taken,
     );
+    await takeLeftBehind(context, left);
     await retryWaiting(context);
     if (!page.next) break;
     readAt = await databaseNow(db);
     page = full ? await client.readAll(entity, page.next) : await client.changes(entity, page.next);
   }
-  if (full) await removeAbsent(db, log, entity, present, fullReadAt, outcome);
+  if (full) await removeAbsent(context, entity, present, fullReadAt);
   await db
     .insert(crmSyncState)
     .values({ entity, token: page.token ?? null, lastSuccessAt: sql`now()` })

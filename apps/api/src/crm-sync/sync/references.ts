@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { CrmClient, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
+import type { CrmClient, CrmEntity, CrmLog, CrmMerge, CrmRecord } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { WAITING_REASON } from '../mirror/links.ts';
-import { applyPage, databaseNow, followMerges, type SyncOutcome } from './apply.ts';
+import {
+  applyPage,
+  databaseNow,
+  followMerges,
+  MERGE_CHAIN_LIMIT,
+  type LeftBehind,
+  type SyncOutcome,
+} from './apply.ts';
 import { linkedVersions } from './scope.ts';
 
 // The records the portal's records point to (decision 0101): a membership names a contact and an
@@ -52,6 +59,30 @@ export async function bringReferences(
   }
 }
 
+/**
+ * The merges into `masters`, and those into the records merged into them (X merged into B, then B
+ * into C: the memberships name C), up to {@link MERGE_CHAIN_LIMIT} in a row.
+ */
+async function mergesInto(
+  client: CrmClient,
+  entity: CrmEntity,
+  masters: readonly string[],
+): Promise<CrmMerge[]> {
+  if (!client.mergedInto) return [];
+  const merges: CrmMerge[] = [];
+  const seen = new Set(masters.map((id) => id.toLowerCase()));
+  let next = [...seen];
+  for (let step = 0; step < MERGE_CHAIN_LIMIT && next.length > 0; step++) {
+    const found = (await client.mergedInto(entity, next)).filter(
+      (merge) => !seen.has(merge.id.toLowerCase()),
+    );
+    merges.push(...found);
+    next = found.map((merge) => merge.id.toLowerCase());
+    for (const id of next) seen.add(id);
+  }
+  return merges;
+}
+
 async function readAndTake(
   context: SyncContext,
   entity: CrmEntity,
@@ -60,18 +91,17 @@ async function readAndTake(
 ) {
   const { db, client, log, outcome } = context;
   const readAt = await databaseNow(db);
-  const records = await client.readByIds(entity, ids);
+  const { records } = await client.readByIds(entity, ids);
   if (records.length === 0) return;
   // A record named here may be the master of a merge the changes of its kind have not told of
   // yet (the memberships come before the contacts): the merged one's portal record follows it
   // now, instead of the master coming in as a record of its own.
-  if (client.mergedInto) {
-    const merges = await client.mergedInto(
-      entity,
-      records.map((record) => record.id),
-    );
-    await followMerges(db, client, log, entity, merges, records, readAt);
-  }
+  const merges = await mergesInto(
+    client,
+    entity,
+    records.map((record) => record.id),
+  );
+  await followMerges(db, client, log, entity, merges, records, readAt);
   if (depth < MAX_DEPTH) await bringReferences(context, records, depth + 1);
   log.info({ entity, read: records.length }, 'CRM records a portal record names are read by key');
   await applyPage(
@@ -83,6 +113,24 @@ async function readAndTake(
     outcome,
     context.taken,
   );
+}
+
+/**
+ * Reads again the memberships and location assignments that went with people the CRM removed
+ * (`apply.ts`, `leftBehind`) and takes them, so that each is reported in the version the CRM
+ * has now: waiting for the contact when it still names it, a duplicate when a merge moved it to
+ * a master whose person has one, naming no contact after a deletion — or taken as the master's.
+ */
+export async function takeLeftBehind(context: SyncContext, left: LeftBehind): Promise<void> {
+  for (const entity of ['membership', 'locationAssignment'] as const) {
+    const ids = left[entity] ?? [];
+    if (ids.length === 0) continue;
+    context.log.info(
+      { entity, read: ids.length },
+      'the records of people the CRM removed are read again',
+    );
+    await readAndTake(context, entity, ids, 0);
+  }
 }
 
 /**
