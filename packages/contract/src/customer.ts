@@ -14,6 +14,9 @@ import {
  */
 export const IdSchema = z.guid();
 
+/** Whether a value is a GUID as {@link IdSchema} takes it (any version and variant, any case). */
+export const isGuid = (value: string): boolean => IdSchema.safeParse(value).success;
+
 /** A practice as a customer sees it in `associatedCompanies.companyVms`. */
 export const CompanyVmSchema = z
   .object({

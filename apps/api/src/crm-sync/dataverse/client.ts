@@ -1,4 +1,4 @@
-import { PICKLIST_NAMES } from '@pp/contract';
+import { PICKLIST_NAMES, isGuid } from '@pp/contract';
 import {
   CrmConflict,
   CrmRefused,
@@ -21,7 +21,6 @@ import { optionSetCache } from './option-set-cache.ts';
 import {
   bodyOf,
   deactivationBody,
-  isGuid,
   isInactive,
   masterOf,
   recordOf,

@@ -1,3 +1,4 @@
+import { isGuid } from '@pp/contract';
 import { countryCodeOf } from '../countries.ts';
 import { CrmRefused, type CrmEntity, type CrmRecord, type CrmValue } from '../crm-client.ts';
 import type { EntityMapping, FieldMapping } from './mapping.ts';
@@ -197,11 +198,6 @@ function readValue(
         .filter(Boolean)
         .map((part) => codeOf(field, Number(part), sets, strict));
   }
-}
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isGuid(value: string): boolean {
-  return GUID.test(value);
 }
 
 /**

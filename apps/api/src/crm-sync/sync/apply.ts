@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { isGuid } from '@pp/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { crmReports } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
@@ -65,8 +66,6 @@ function versionOf(record: CrmRecord): string {
   return createHash('sha256').update(JSON.stringify(record.fields)).digest('base64url');
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Keeps the report of this version; false when this version was reported already. The reason is
  * kept as now given (its wording may have changed), but the same version is not reported again.
@@ -91,7 +90,7 @@ async function keepReport(db: Executor, record: CrmRecord, reason: string): Prom
  */
 async function keepAndAudit(db: Executor, record: CrmRecord, reason: string): Promise<boolean> {
   // A CRM's keys are GUIDs; a record without one is reported on every read.
-  if (GUID.test(record.id) && !(await keepReport(db, record, reason))) return false;
+  if (isGuid(record.id) && !(await keepReport(db, record, reason))) return false;
   await audit(db, {
     actorCustomerId: null,
     action: 'crm.record.reported',
@@ -111,7 +110,7 @@ function logReport(log: CrmLog, record: CrmRecord, reason: string) {
 
 /** Records taken or removed are no longer reported (one statement for many). */
 async function forgetReports(db: Executor, entity: CrmEntity, crmIds: readonly string[]) {
-  const keys = crmIds.filter((id) => GUID.test(id));
+  const keys = crmIds.filter(isGuid);
   if (keys.length === 0) return;
   await db
     .delete(crmReports)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { normalizeEmail } from '@pp/contract';
+import { isGuid, normalizeEmail } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CrmEntity, CrmRecord } from '../crm-client.ts';
 import { WAITING_REASON } from '../mirror/links.ts';
@@ -21,8 +21,6 @@ const OWN_TABLES: ReadonlySet<CrmEntity> = new Set([
 
 /** The key a waiting report's reason names (`mirror/links.ts`, WAITING_REASON). */
 const WAITED_FOR = `([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}) ${WAITING_REASON}$`;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PageScope {
   /** The page's records to take into the mirror. */
@@ -46,7 +44,7 @@ export async function linkedVersions(
   entity: CrmEntity,
   ids: readonly string[],
 ): Promise<Map<string, string | null>> {
-  const keys = ids.filter((id) => GUID.test(id)).map((id) => id.toLowerCase());
+  const keys = ids.filter(isGuid).map((id) => id.toLowerCase());
   if (keys.length === 0) return new Map();
   const result = await db.execute(sql`
     select crm_id::text as id, etag from crm_links
@@ -72,7 +70,7 @@ export async function portalRecordsOf(
   if (OWN_TABLES.has(entity)) return { records: changed, linked };
   const unlinked = changed.filter((record) => !links.has(record.id.toLowerCase()));
   if (unlinked.length === 0) return { records: changed, linked };
-  const keys = unlinked.map((record) => record.id.toLowerCase()).filter((id) => GUID.test(id));
+  const keys = unlinked.map((record) => record.id.toLowerCase()).filter((id) => isGuid(id));
   const reported =
     keys.length === 0
       ? new Set<string>()

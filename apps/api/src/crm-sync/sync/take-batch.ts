@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isGuid } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import type { CrmEntity, CrmRecord } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
@@ -24,8 +25,6 @@ import { existingJoinKey, matchesOf, matchOf, matchValue, type Match } from './i
 // undone as a whole: the caller then takes its records one by one, each in a savepoint.
 
 export type Taken = 'applied' | 'older' | { refused: string };
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The references of a record: the kind and CRM key of each record it names. */
 function referencesOf(record: CrmRecord): [CrmEntity, unknown][] {
@@ -53,8 +52,8 @@ export function batchable(records: readonly CrmRecord[]): boolean {
   for (const record of records) {
     const id = record.id.toLowerCase();
     const point = meetingPoint(record);
-    if (!GUID.test(id) || ids.has(id) || (point !== undefined && points.has(point))) return false;
-    if (referencesOf(record).some(([, value]) => typeof value !== 'string' || !GUID.test(value))) {
+    if (!isGuid(id) || ids.has(id) || (point !== undefined && points.has(point))) return false;
+    if (referencesOf(record).some(([, value]) => typeof value !== 'string' || !isGuid(value))) {
       return false;
     }
     ids.add(id);

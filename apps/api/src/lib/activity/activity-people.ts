@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ActivityPerson } from '@pp/contract';
+import { isGuid, type ActivityPerson } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { customers, invitations, type auditLog } from '../../db/schema.ts';
 import { TypedInviteeSchema } from '../employees/typed.ts';
@@ -19,10 +19,8 @@ export const personIdsOf = (rows: Pick<AuditRow, 'actorCustomerId' | 'entity' | 
   ),
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether an entry's id can name a row (a pseudonym of a deleted account cannot). */
-export const isUuid = (id: string) => UUID.test(id);
+export const isUuid = isGuid;
 
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter((part) => part && part.trim() !== '').join(' ') || null;
