@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { companies } from '../../src/db/schema.ts';
-import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { OPERATOR_TOKEN, useSyncedCrm } from '../support/crm.ts';
 import { demoPracticeIds } from '../support/demo.ts';
 
 // Outside probe of main, M3: a text the CRM holds empty or as blanks is no value. Where the
@@ -10,17 +10,7 @@ import { demoPracticeIds } from '../support/demo.ts';
 // no customer number ("noch keine"), not an empty one.
 
 describe('empty and blank texts from the CRM', () => {
-  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
   const practice = async (id: string) =>
     (await db().select().from(companies).where(eq(companies.id, id)))[0];
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmployeesSchema } from '@pp/contract';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { crmReports, customers } from '../../src/db/schema.ts';
-import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { OPERATOR_TOKEN, useSyncedCrm } from '../support/crm.ts';
 import { demo, demoPracticeIds } from '../support/demo.ts';
 
 // Outside probe of main, H4: a contact's company (parentcustomerid) only sets the person's
@@ -14,17 +14,7 @@ import { demo, demoPracticeIds } from '../support/demo.ts';
 const guid = (n: number) => `4747${String(n).padStart(4, '0')}-0000-4000-8000-000000000047`;
 
 describe('a contact whose company the portal does not hold', () => {
-  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
   const person = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id)))[0];
   const reported = async (crmId: string) =>

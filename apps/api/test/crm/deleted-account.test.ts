@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccountId, demoContactId } from '@pp/dataverse-stand-in';
 import { companies, customers, memberships } from '../../src/db/schema.ts';
-import { useCrm } from '../support/crm.ts';
+import { useSyncedCrm } from '../support/crm.ts';
 import { customerIdOf, demo, demoPracticeIds } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 
@@ -18,17 +18,7 @@ import { expectProblem } from '../support/expect-problem.ts';
 const guid = (n: number) => `4848${String(n).padStart(4, '0')}-0000-4000-8000-000000000048`;
 
 describe('an account deleted in the CRM', () => {
-  const crm = useCrm({ pageSize: 50 });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50 });
   const person = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id)))[0];
   const practiceIdsOf = async (id: string) =>

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmployeesSchema } from '@pp/contract';
 import { demoAccountId, demoLocationId } from '@pp/dataverse-stand-in';
 import {
@@ -9,7 +9,7 @@ import {
   locationAssignments,
   memberships,
 } from '../../src/db/schema.ts';
-import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { OPERATOR_TOKEN, useSyncedCrm } from '../support/crm.ts';
 import { demo, demoPracticeIds } from '../support/demo.ts';
 
 // Outside probe of issue 44, H2, against the stand-in Dataverse: Dynamics lets a CRM user create
@@ -28,12 +28,7 @@ const LINKED_ELSEWHERE = {
 };
 
 describe('two CRM records for one membership or location assignment', () => {
-  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
   const sommer = demoAccountId('sommer');
   const reports = async (crmId: string) =>
     db()
@@ -49,11 +44,6 @@ describe('two CRM records for one membership or location assignment', () => {
         })
       ).json() as { reported: { crmId: string; reason: string }[] }
     ).reported;
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
   /** The next round reads everything again, as after a change token the CRM no longer takes. */
   const fullRead = async () => {
     await db().update(crmSyncState).set({ token: null });

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { crmOutbox, customers, memberships } from '../../src/db/schema.ts';
-import { useCrm } from '../support/crm.ts';
+import { useSyncedCrm } from '../support/crm.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 
 // Outside probe of issue 44, H2: a person whose contact the CRM removes (deletes, deactivates, or
@@ -17,18 +17,8 @@ import { expectProblem } from '../support/expect-problem.ts';
 const guid = (n: number) => `4747${String(n).padStart(4, '0')}-0000-4000-8000-000000000047`;
 
 describe('a person the CRM removed', () => {
-  const crm = useCrm({ pageSize: 50 });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50 });
   const sommer = demoAccountId('sommer');
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
   const customerData = async (email: string) =>
     crm.client.customer.getCustomerData({ token: await crm.issuer.tokenFor(email) });
   const peopleWith = (email: string) =>

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { customers, memberships } from '../../src/db/schema.ts';
-import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { OPERATOR_TOKEN, useSyncedCrm } from '../support/crm.ts';
 
 // Outside probe of main, M2: a membership naming an inactive contact is reported as waiting for
 // it (docs/product.md §1) at GET /operator/crm, with a plain reason and once; when the contact
@@ -11,17 +11,7 @@ import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
 const guid = (n: number) => `4848${String(n).padStart(4, '0')}-0000-4000-8000-000000000048`;
 
 describe('memberships of inactive contacts', () => {
-  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
   const person = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id)))[0];
   const reportedAt = async (crmId: string) =>

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccountId, demoLocationId } from '@pp/dataverse-stand-in';
 import { applyPage } from '../../src/crm-sync/sync/apply.ts';
 import { crmLinks, customers, locationAssignments, memberships } from '../../src/db/schema.ts';
-import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
+import { OPERATOR_TOKEN, useSyncedCrm } from '../support/crm.ts';
 
 // Outside probe of issue 44, N2 and N4: the records of a person whose contact goes are reported
 // as waiting for it (docs/product.md §1).
@@ -19,18 +19,8 @@ import { OPERATOR_TOKEN, useCrm } from '../support/crm.ts';
 const guid = (n: number) => `5151${String(n).padStart(4, '0')}-0000-4000-8000-000000000051`;
 
 describe('reports waiting for a contact', () => {
-  const crm = useCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
-  beforeAll(async () => {
-    await crm.connector.connect();
-    expect((await crm.connector.syncNow()).failed).toEqual([]);
-  });
-  const db = () => crm.db.database.db;
+  const { crm, db, round } = useSyncedCrm({ pageSize: 50, env: { OPERATOR_TOKEN } });
   const sommer = demoAccountId('sommer');
-  const round = async () => {
-    const outcome = await crm.connector.syncNow();
-    expect(outcome.failed).toEqual([]);
-    return outcome;
-  };
   const person = async (id: string) =>
     (await db().select().from(customers).where(eq(customers.id, id)))[0];
   const reportedAt = async (crmId: string) =>

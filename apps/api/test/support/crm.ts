@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   EXAMPLE_CREDENTIALS,
   startDataverseStandIn,
@@ -86,4 +86,26 @@ export function useCrm(options: CrmOptions): CrmContext {
     await context.standIn?.stop();
   });
   return context;
+}
+
+/**
+ * {@link useCrm}, connected, with the first sync round done before the file's tests; `round`
+ * runs one more, which fails the test when a kind of record fails.
+ */
+export function useSyncedCrm(options: CrmOptions): {
+  crm: CrmContext;
+  db: () => TestDatabase['database']['db'];
+  round: () => ReturnType<CrmConnector['syncNow']>;
+} {
+  const crm = useCrm(options);
+  const round = async () => {
+    const outcome = await crm.connector.syncNow();
+    expect(outcome.failed).toEqual([]);
+    return outcome;
+  };
+  beforeAll(async () => {
+    await crm.connector.connect();
+    await round();
+  });
+  return { crm, db: () => crm.db.database.db, round };
 }
