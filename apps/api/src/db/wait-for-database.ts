@@ -24,6 +24,13 @@ const LOCK_TIMEOUT = '55P03';
 /** The first pause between two attempts; it doubles up to {@link MAX_PAUSE_MS}. */
 const FIRST_PAUSE_MS = 500;
 const MAX_PAUSE_MS = 5_000;
+/**
+ * The pause after a migration's lock was not taken in time. Each attempt queues its ACCESS
+ * EXCLUSIVE lock for the migration's `lock_timeout` (5 s), and the previous release's requests on
+ * that table wait behind it: attempts this far apart keep those stalls to a fifth of the time
+ * while a long transaction (a `pg_dump`, a report) holds the table (probe P2 of issue 45).
+ */
+const LOCK_PAUSE_MS = 20_000;
 /** While the wait goes on, one line this often says so (not one line an attempt). */
 const REMIND_MS = 60_000;
 
@@ -91,6 +98,7 @@ async function patiently<T>(
   work: () => Promise<T>,
   why: (error: unknown) => string | undefined,
   report: Report,
+  done: string,
 ): Promise<T> {
   let since: number | undefined;
   let told: { why: string; at: number } | undefined;
@@ -99,7 +107,7 @@ async function patiently<T>(
   for (;;) {
     try {
       const result = await work();
-      if (since !== undefined) report(`Waited ${seconds()} s for the database; it answers now.`);
+      if (since !== undefined) report(`Waited ${seconds()} s; ${done}.`);
       return result;
     } catch (error) {
       const reason = why(error);
@@ -117,6 +125,10 @@ async function patiently<T>(
         );
         told.at = Date.now();
       }
+      if (hasCode(error, LOCK_TIMEOUT)) {
+        await sleep(LOCK_PAUSE_MS);
+        continue;
+      }
       await sleep(pause);
       pause = Math.min(pause * 2, MAX_PAUSE_MS);
     }
@@ -129,7 +141,12 @@ export function openDatabasePatiently(
   report: Report,
   options?: OpenOptions,
 ): Promise<Database> {
-  return patiently(() => openDatabase(target, options), whyOpeningWaits, report);
+  return patiently(
+    () => openDatabase(target, options),
+    whyOpeningWaits,
+    report,
+    'the database answers now',
+  );
 }
 
 /**
@@ -141,5 +158,10 @@ export function migrateDatabasePatiently(
   report: Report,
   migrationsFolder = MIGRATIONS_FOLDER,
 ): Promise<void> {
-  return patiently(() => migrateDatabase(database, migrationsFolder), whyMigratingWaits, report);
+  return patiently(
+    () => migrateDatabase(database, migrationsFolder),
+    whyMigratingWaits,
+    report,
+    'the migrations are applied now',
+  );
 }

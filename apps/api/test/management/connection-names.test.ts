@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { databaseReadiness } from '../../src/lib/database/liveness.ts';
 import { rows } from '../db/schema-fingerprint.ts';
 import { createEmptyDatabase, isServerRun, type TestDatabase } from '../support/database.ts';
 
@@ -36,5 +37,23 @@ describe.runIf(isServerRun())('the portal’s connections in pg_stat_activity', 
     const url = new URL(target!.url!);
     url.searchParams.set('application_name', 'portal-eu-1');
     expect(await nameOf(url.toString())).toBe('portal-eu-1');
+  });
+
+  it('tell the readiness check’s connection apart, also under the URL’s name', async () => {
+    // Probe P5: a name in DATABASE_URL named the readiness check's connection too.
+    const url = new URL(target!.url!);
+    url.searchParams.set('application_name', 'portal-eu-1');
+    const database = await openDatabase({ kind: 'server', url: url.toString(), poolSize: 1 });
+    opened.push(database);
+    const readiness = databaseReadiness(database);
+    try {
+      const [own] =
+        (await readiness.read(
+          'select application_name as name from pg_stat_activity where pid = pg_backend_pid()',
+        )) ?? [];
+      expect(own?.['name']).toBe('portal-eu-1 readiness');
+    } finally {
+      await readiness.close();
+    }
   });
 });

@@ -60,4 +60,25 @@ describe.runIf(isServerRun())('when the server refuses the requests’ new conne
     expect(status).toBe(200);
     expect((await customerData()).statusCode).toBe(200);
   });
+
+  it('stays ready while its own connection cannot come back but the requests are served', async () => {
+    // Probe P1: the check's connection, once lost at a connection limit, could not come back,
+    // and readiness said DOWN while the instance served on its pool: on Kubernetes every
+    // replica in that state leaves the Service without endpoints.
+    expect((await customerData()).statusCode).toBe(200);
+    await admin.query(`alter database "${name}" allow_connections false`);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = $1 and application_name = 'practice-portal readiness'`,
+      [name],
+    );
+    // Each answer is a check of its own (one a second at most), for three seconds.
+    const answers: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      answers.push(await ready(), (await customerData()).statusCode);
+    }
+    await admin.query(`alter database "${name}" allow_connections true`);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200]);
+  });
 });

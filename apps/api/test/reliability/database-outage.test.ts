@@ -88,5 +88,9 @@ describe.runIf(isServerRun())('while the database server is unreachable', () => 
     expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
     expect(lines.filter((line) => line.msg === 'all database connections in use')).toHaveLength(1);
     expect((await customerData()).statusCode).toBe(200);
+    // The database was never away (probe P4): the episode ends as what it was.
+    const after = capturedLogs.slice(logsBefore).map((line) => JSON.parse(line) as { msg: string });
+    expect(after.map((line) => line.msg)).toContain('database connections free again');
+    expect(after.map((line) => line.msg)).not.toContain('database available again');
   });
 });

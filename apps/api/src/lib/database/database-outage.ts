@@ -88,9 +88,10 @@ export function createOutageTracker() {
     },
     recovered(log: FastifyBaseLogger): void {
       if (since === undefined) return;
+      // After a full pool only, the database was never away (probe P4): the line says so.
       log.info(
         { seconds: (Date.now() - since) / 1000, failedRequests: failures },
-        'database available again',
+        logged.has('unreachable') ? 'database available again' : 'database connections free again',
       );
       since = undefined;
       failures = 0;

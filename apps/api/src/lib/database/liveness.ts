@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client.ts';
+import { isPoolFull } from './database-outage.ts';
 
 const DB_TIMEOUT_MS = 2000;
 /** Probes share one check of the database per second, however many arrive (issue 13). */
@@ -60,6 +61,43 @@ function withinTimeout(work: Promise<Outcome>): Promise<Outcome> {
 }
 
 /**
+ * The check's connection named apart from the requests' in pg_stat_activity: `practice-portal
+ * readiness`, or the name DATABASE_URL gives followed by `readiness` (probe P5: a name in the URL
+ * overrode the check's own).
+ */
+function readinessNamed(url: string | undefined) {
+  if (!url) return { application_name: 'practice-portal readiness' };
+  const named = new URL(url);
+  const name = named.searchParams.get('application_name') ?? 'practice-portal';
+  named.searchParams.set('application_name', `${name} readiness`);
+  return { connectionString: named.toString() };
+}
+
+/**
+ * Whether the server refused a new connection for now while it runs: no connection slot free
+ * (53300 for the server, a role or a database) or the database not accepting connections (55000,
+ * `ALLOW_CONNECTIONS false`).
+ */
+function refusesNewConnections(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '53300' || code === '55000';
+}
+
+/**
+ * Whether the requests' pool serves: a statement on it answers, or waits for a connection the
+ * requests hold (load, not an outage), within {@link READY_TIMEOUT_MS}.
+ */
+async function poolServes(pool: pg.Pool): Promise<boolean> {
+  const outcome = await withinTimeout(
+    pool.query('select 1').then(
+      (): Outcome => 'answered',
+      (error: unknown): Outcome => (isPoolFull(error) ? 'waiting' : 'failed'),
+    ),
+  );
+  return outcome !== 'failed';
+}
+
+/**
  * A server: `select 1` on a connection of the check's own, outside the requests' pool, so that a
  * full pool or a held lock (load, not an outage; issue 45) does not make every instance unready
  * at once. Opened when first needed and again after any failure; no answer in time is DOWN.
@@ -74,7 +112,7 @@ function serverCheck(pool: pg.Pool) {
   const open = async () => {
     const client = new pg.Client({
       ...pool.options,
-      application_name: 'practice-portal readiness',
+      ...readinessNamed(pool.options.connectionString),
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       query_timeout: STATEMENT_TIMEOUT_MS,
@@ -110,17 +148,31 @@ function serverCheck(pool: pg.Pool) {
   return {
     read: ask,
     async check(): Promise<boolean> {
-      const used = (connection ??= open());
-      const outcome = await withinTimeout(
-        used
+      let noSlot = false;
+      /** `select 1` on the check's connection; one opened earlier and lost is opened again. */
+      const attempt = async (again: boolean): Promise<Outcome> => {
+        const fresh = connection === undefined;
+        const used = (connection ??= open());
+        const outcome = await used
           .then((client) => client.query('select 1'))
           .then(
             (): Outcome => 'answered',
-            (): Outcome => 'failed',
-          ),
-      );
-      if (outcome !== 'answered' && connection === used) drop();
-      return outcome === 'answered';
+            (error: unknown): Outcome => {
+              noSlot = refusesNewConnections(error);
+              return 'failed';
+            },
+          );
+        if (outcome === 'answered') return outcome;
+        if (connection === used) drop();
+        return again && !fresh ? attempt(false) : outcome;
+      };
+      const outcome = await withinTimeout(attempt(true));
+      if (outcome === 'answered') return true;
+      // No answer in time: a connection that hangs is opened again by the next check.
+      if (outcome === 'waiting') drop();
+      // The server answers, but has no slot for the check's new connection (a connection limit
+      // reached): the requests' pool may well hold its connections and serve (probe P1).
+      return noSlot && (await poolServes(pool));
     },
     close: async () => {
       const closing = connection;
