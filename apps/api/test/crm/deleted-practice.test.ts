@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CompanySchema } from '@pp/contract';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { companies, crmReports, customers, locations } from '../../src/db/schema.ts';
 import { useCrm } from '../support/crm.ts';
@@ -140,11 +141,10 @@ describe('a practice deleted in the portal', () => {
     expect(await person(colleague.contact)).toMatchObject({ primaryCompanyId: sommer });
   });
 
-  // Skipped until the sync leaves out an inactive account that only a contact's company names:
-  // today a later change of such a contact (the colleague's, a portal person's) reads the account
-  // by key and takes it as a disabled practice without members. The rule belongs to the sync's
-  // read side (sync/references.ts), not to the outbox.
-  it.skip('stays gone when a contact naming it as its company changes later', async () => {
+  // A later change of a contact naming it as its company (a portal person's) reads the
+  // account by key (sync/references.ts): inactive and named by nothing but a contact's company,
+  // it is not taken (docs/product.md §1).
+  it('stays gone when a contact naming it as its company changes later', async () => {
     const { sommer } = await demoPracticeIds(db());
     crm.standIn.edit('contacts', colleague.contact, { telephone1: '+49 30 5554949' });
     expect((await round()).reported).toBe(0);
@@ -154,6 +154,46 @@ describe('a practice deleted in the portal', () => {
     });
     expect(await practice(account)).toEqual([]);
     expect(await db().select().from(crmReports)).toEqual([]);
+  });
+
+  it('stays gone when a membership brings in a contact naming it as its company', async () => {
+    const { sommer } = await demoPracticeIds(db());
+    const newcomer = guid(8);
+    crm.standIn.edit('contacts', newcomer, {
+      lastname: 'Neu',
+      emailaddress1: 'neu.ende@example.com',
+      _parentcustomerid_value: account,
+    });
+    crm.standIn.edit('pp_memberships', guid(9), {
+      _pp_contactid_value: newcomer,
+      _pp_accountid_value: demoAccountId('sommer'),
+    });
+    expect((await round()).reported).toBe(0);
+    // The contact is taken without it, as with any account the portal does not hold.
+    expect(await person(newcomer)).toMatchObject({ primaryCompanyId: sommer });
+    expect(await practice(account)).toEqual([]);
+    expect(await db().select().from(crmReports)).toEqual([]);
+  });
+
+  it('comes back as a disabled practice when a CRM user makes a membership of it', async () => {
+    // A membership (or location) naming the inactive account is a CRM user's choice to give it
+    // people again: the practice is taken as the account is, disabled, and its superadmin may
+    // enable it.
+    crm.standIn.edit('pp_memberships', guid(10), {
+      _pp_contactid_value: colleague.contact,
+      _pp_accountid_value: account,
+      pp_role: 100000002,
+    });
+    expect((await round()).reported).toBe(0);
+    expect(await practice(account)).toMatchObject([{ name: 'Praxis am Ende', status: 'disabled' }]);
+    const company = await crm.client.company.getCompany({
+      token: await crm.issuer.tokenFor(colleague.email),
+      query: { companyId: account },
+    });
+    expect(CompanySchema.parse(company.json())).toMatchObject({
+      status: 'disabled',
+      role: 'superadmin',
+    });
   });
 
   it('is not a practice disabled in the portal: that one stays, disabled, its account inactive', async () => {

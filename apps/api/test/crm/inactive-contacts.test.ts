@@ -353,4 +353,31 @@ describe("a contact's company as the primary practice", () => {
     expect((await round()).reported).toBe(0);
     expect(await primaryOf(contact)).toBe(practices.markt);
   });
+
+  it('moves to another practice of the person when the CRM removes their membership', async () => {
+    const practices = await demoPracticeIds(db());
+    const contact = guid(700);
+    crm.standIn.edit('contacts', contact, {
+      lastname: 'Wechsel',
+      emailaddress1: 'wechsel.700@example.com',
+      _parentcustomerid_value: demoAccountId('markt'),
+    });
+    for (const [n, practice] of [
+      [701, 'sommer'],
+      [702, 'markt'],
+    ] as const) {
+      crm.standIn.edit('pp_memberships', guid(n), {
+        _pp_contactid_value: contact,
+        _pp_accountid_value: demoAccountId(practice),
+      });
+    }
+    expect((await round()).reported).toBe(0);
+    crm.standIn.edit('contacts', contact, { lastname: 'Wechsel-Zwei' });
+    expect((await round()).reported).toBe(0);
+    expect(await primaryOf(contact)).toBe(practices.markt);
+    // As when one leaves a practice in the portal: another practice they are a member of.
+    crm.standIn.remove('pp_memberships', guid(702));
+    expect((await round()).removed).toBe(1);
+    expect(await primaryOf(contact)).toBe(practices.sommer);
+  });
 });

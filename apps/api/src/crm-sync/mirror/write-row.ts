@@ -88,7 +88,8 @@ export async function applyRecord(
   const exists =
     portalKey !== undefined && (await currentRow(tx, record.entity, key)) !== undefined;
   if (exists) {
-    // The two ids of a membership or assignment are its key: they are never changed in place.
+    // The two ids of a membership or assignment are its key: they are never changed in place. A
+    // record naming other ones moves instead ({@link isMoved}, `sync/apply.ts`).
     const keyColumns = ['customer_id', 'company_id', 'location_id'];
     const changed = Object.entries(own).filter(
       ([column]) => !(first && second && keyColumns.includes(column)),
@@ -214,6 +215,20 @@ export async function joinKeyOf(record: CrmRecord, keyOf: KeyOfCrmId): Promise<s
 }
 
 /**
+ * Whether a linked membership or assignment names other records than its row (`portalKey`): a
+ * CRM user re-pointed it to another contact, account or location, or to one the portal does not
+ * hold. Its row's key is never changed in place: the record moves, as if removed and added.
+ */
+export async function isMoved(
+  record: CrmRecord,
+  portalKey: string,
+  keyOf: KeyOfCrmId,
+): Promise<boolean> {
+  if (record.entity !== 'membership' && record.entity !== 'locationAssignment') return false;
+  return (await joinKeyOf(record, keyOf)) !== portalKey;
+}
+
+/**
  * Removes the links of the rows that go with a person's or a practice's row (the database
  * deletes their memberships, locations and assignments with it): a link without its row would
  * make the next version of that CRM record write another row under the old key.
@@ -304,6 +319,15 @@ export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: stri
     await tx.execute(
       sql`delete from memberships where customer_id = ${first}::uuid and company_id = ${second}::uuid`,
     );
+    // Someone whose primary practice it was gets another they are a member of, as when one
+    // leaves a practice in the portal (docs/product.md §1).
+    const [person] = await tx
+      .select({ primary: customers.primaryCompanyId })
+      .from(customers)
+      .where(eq(customers.id, first!));
+    if (person?.primary === second) {
+      await setPrimaryPractice(tx, first!, await nextPrimaryPractice(tx, first!, second!));
+    }
   }
   if (entity === 'locationAssignment') {
     await tx.execute(

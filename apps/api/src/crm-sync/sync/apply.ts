@@ -14,6 +14,7 @@ import type {
 } from '../crm-client.ts';
 import { fieldOfColumn } from '../mirror/columns.ts';
 import {
+  keysIn,
   linkByCrmId,
   linksByCrmIds,
   moveLink,
@@ -21,7 +22,7 @@ import {
   takenByAnother,
   WAITING_REASON,
 } from '../mirror/links.ts';
-import { applyRecord, asSync, removeRow } from '../mirror/write-row.ts';
+import { applyRecord, asSync, isMoved, removeRow } from '../mirror/write-row.ts';
 import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
 import { plainReason } from './plain-reason.ts';
@@ -123,6 +124,21 @@ async function forgetReports(db: Executor, entity: CrmEntity, crmIds: readonly s
 }
 
 /**
+ * Adds a CRM record the mirror does not link: matched to the portal's record it is (`import.ts`),
+ * or a new row. Returns why it is reported instead, or undefined.
+ */
+async function addRecord(tx: Executor, record: CrmRecord): Promise<string | undefined> {
+  const match = await matchOf(tx, record);
+  if (match.conflict) return match.conflict;
+  const known = match.portalKey ?? (await existingJoinKey(tx, record));
+  const taken = await takenByAnother(tx, record.entity, known);
+  if (taken !== undefined) return taken;
+  const key = await applyRecord(tx, record, known);
+  await saveLink(tx, record.entity, key, record.id, record.etag);
+  return undefined;
+}
+
+/**
  * Takes one CRM record into the mirror: in a transaction of its own, or in a savepoint of the
  * caller's transaction (then a refused record undoes only itself).
  */
@@ -148,7 +164,7 @@ export async function takeRecord(
         older = true;
         return;
       }
-      if (link) {
+      if (link && !(await isMoved(record, link.portalKey, keysIn(tx)))) {
         const pending = await pendingFields(tx, record.entity, link.portalKey);
         await applyRecord(tx, record, link.portalKey, pending.fields);
         // While the portal still sends a change, the mirror keeps the version it was made on:
@@ -158,16 +174,19 @@ export async function takeRecord(
         }
         return;
       }
-      const match = await matchOf(tx, record);
-      if (match.conflict) {
-        reason = match.conflict;
+      if (!link) {
+        reason = await addRecord(tx, record);
         return;
       }
-      const known = match.portalKey ?? (await existingJoinKey(tx, record));
-      reason = await takenByAnother(tx, record.entity, known);
-      if (reason !== undefined) return;
-      const key = await applyRecord(tx, record, known);
-      await saveLink(tx, record.entity, key, record.id, record.etag);
+      // A membership or assignment re-pointed in the CRM moves, as if removed and added
+      // (docs/product.md §1): its row goes, and one the portal refuses to add undoes only the
+      // adding — the CRM has no record of the old row any more.
+      await removeRow(tx, record.entity, link.portalKey);
+      try {
+        reason = await tx.transaction((added) => addRecord(added, record));
+      } catch (error) {
+        reason = plainReason(error);
+      }
     });
   } catch (error) {
     reason = plainReason(error);
@@ -213,6 +232,7 @@ async function takeRecords(
         const refused = records.map(refusalOf);
         const accepted = records.filter((_, i) => refused[i] === undefined);
         const results = await takeBatch(tx, entity, accepted, readAt);
+        if (results === undefined) return undefined;
         const taken = refused.map((reason) =>
           reason === undefined ? results.shift()! : { refused: reason },
         );
@@ -228,13 +248,16 @@ async function takeRecords(
         }
         return { taken, reported };
       });
-      return records.map((record, i) => {
-        const result = taken.taken[i]!;
-        if (typeof result !== 'object') return result;
-        if (!taken.reported[i]) return 'reported before';
-        logReport(log, record, result.refused);
-        return 'reported';
-      });
+      // None when a record of the batch moves: then they are taken one by one, below.
+      if (taken) {
+        return records.map((record, i) => {
+          const result = taken.taken[i]!;
+          if (typeof result !== 'object') return result;
+          if (!taken.reported[i]) return 'reported before';
+          logReport(log, record, result.refused);
+          return 'reported';
+        });
+      }
     } catch (error) {
       log.info(
         { entity, reason: plainReason(error) },

@@ -33,6 +33,22 @@ const READ_ORDER: readonly CrmEntity[] = ['practice', 'location', 'customer'];
 /** A contact names an account; an assignment a location, which names an account: two steps. */
 const MAX_DEPTH = 2;
 
+/** Whether `field` of `record` is a contact's company (`parentcustomerid`). */
+const isCompany = (record: CrmRecord, field: string) =>
+  record.entity === 'customer' && field === 'practiceId';
+
+/**
+ * An inactive account the portal does not hold, named by nothing but a contact's company: not
+ * brought in (docs/product.md §1). The portal deactivates the account of a practice deleted in
+ * it, and its contacts keep naming it; the contact is taken without it, as with any account the
+ * portal does not hold. An account's state is its practice's status (the mapping's `status`):
+ * inactive reads as `disabled`. One a membership or location names comes as a disabled practice.
+ */
+const leftOut = (onlyCompany: ReadonlySet<string>) => (record: CrmRecord) =>
+  record.entity === 'practice' &&
+  record.fields.status === 'disabled' &&
+  onlyCompany.has(record.id.toLowerCase());
+
 /** Reads and takes the records `records` name that the mirror does not link yet. */
 export async function bringReferences(
   context: SyncContext,
@@ -40,22 +56,27 @@ export async function bringReferences(
   depth = 0,
 ): Promise<void> {
   const named = new Map<CrmEntity, Set<string>>();
+  const companies = new Set<string>();
+  const namedOtherwise = new Set<string>();
   for (const record of records) {
     for (const [field, target] of Object.entries(CRM_REFERENCES)) {
       const value = record.fields[field];
       if (typeof value === 'string' && value !== '') {
+        const id = value.toLowerCase();
         const ids = named.get(target) ?? new Set<string>();
-        named.set(target, ids.add(value.toLowerCase()));
+        named.set(target, ids.add(id));
+        if (target === 'practice') (isCompany(record, field) ? companies : namedOtherwise).add(id);
       }
     }
   }
+  const onlyCompany = new Set([...companies].filter((id) => !namedOtherwise.has(id)));
   for (const entity of READ_ORDER) {
     const ids = [...(named.get(entity) ?? [])];
     if (ids.length === 0) continue;
     const linked = await linkedVersions(context.db, entity, ids);
     const missing = ids.filter((id) => !linked.has(id));
     if (missing.length === 0) continue;
-    await readAndTake(context, entity, missing, depth);
+    await readAndTake(context, entity, missing, depth, leftOut(onlyCompany));
   }
 }
 
@@ -88,10 +109,13 @@ async function readAndTake(
   entity: CrmEntity,
   ids: readonly string[],
   depth: number,
+  notTaken: (record: CrmRecord) => boolean = () => false,
 ) {
   const { db, client, log, outcome } = context;
   const readAt = await databaseNow(db);
-  const { records } = await client.readByIds(entity, ids);
+  const records = (await client.readByIds(entity, ids)).records.filter(
+    (record) => !notTaken(record),
+  );
   if (records.length === 0) return;
   // A record named here may be the master of a merge the changes of its kind have not told of
   // yet (the memberships come before the contacts): the merged one's portal record follows it

@@ -12,7 +12,7 @@ import {
   saveLinks,
   type KeyOfCrmId,
 } from '../mirror/links.ts';
-import { applyRecord, joinKeyOf } from '../mirror/write-row.ts';
+import { applyRecord, isMoved, joinKeyOf } from '../mirror/write-row.ts';
 import { fieldsBreakingRules } from '../portal-rules.ts';
 import { existingJoinKey, matchesOf, matchOf, matchValue, type Match } from './import.ts';
 
@@ -104,13 +104,16 @@ async function referencedKeys(tx: Executor, records: readonly CrmRecord[]): Prom
 /**
  * Takes a {@link batchable} batch of one kind's records in the caller's transaction (marked as
  * the sync's). Refused records wrote nothing: the reasons are known before the first write.
+ * Undefined, before any write, when a membership or assignment of the batch was re-pointed in
+ * the CRM: such a record moves (`apply.ts`), and one record's move may free or take the row
+ * another record of the batch names, so they are taken one by one.
  */
 export async function takeBatch(
   tx: Executor,
   entity: CrmEntity,
   records: readonly CrmRecord[],
   readAt: Date,
-): Promise<Taken[]> {
+): Promise<Taken[] | undefined> {
   const links = await linksByCrmIds(
     tx,
     entity,
@@ -128,6 +131,10 @@ export async function takeBatch(
       ? await matchesOf(tx, entity, unlinked)
       : new Map();
   const keyOf = await referencedKeys(tx, records);
+  for (const record of records) {
+    const link = linkOf(record);
+    if (link && (await isMoved(record, link.portalKey, keyOf))) return undefined;
+  }
   // A membership or assignment whose row another CRM record is linked to (a second one of the
   // same pair, made in Dynamics) is reported; the first keeps the row.
   const joinKeys = new Map<CrmRecord, string>();
