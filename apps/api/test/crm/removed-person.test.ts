@@ -138,6 +138,64 @@ describe('a person the CRM removed', () => {
     expect(answer.json()).toMatchObject({ customerId: successor, lastName: 'Neu' });
   });
 
+  it('takes a new contact with a removed one’s address, without a membership naming it', async () => {
+    // Second probe, F1: only a contact a membership names was taken, so the sign-in stayed
+    // refused although a CRM user had made the person's contact again.
+    const { contact, email } = await signedInMember(700);
+    crm.standIn.remove('contacts', contact);
+    await round();
+    await expectRefused(email);
+    const successor = guid(710);
+    crm.standIn.edit('contacts', successor, { lastname: 'Wieder', emailaddress1: email });
+    await round();
+    const answer = await customerData(email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ customerId: successor, lastName: 'Wieder' });
+  });
+
+  it('refuses the address of a contact merged away whose person follows the master', async () => {
+    // Second probe, F2: the person follows the master and takes its address; the merged-away
+    // address, now nobody's, made a new person and a new contact at its first sign-in.
+    const subordinate = guid(800);
+    const subordinateEmail = 'zusammen.800@example.com';
+    crm.standIn.edit('contacts', subordinate, {
+      lastname: 'Zusammen',
+      emailaddress1: subordinateEmail,
+    });
+    crm.standIn.edit('pp_memberships', guid(801), {
+      _pp_contactid_value: subordinate,
+      _pp_accountid_value: sommer,
+    });
+    const master = guid(810);
+    const masterEmail = 'gefuehrt.810@example.com';
+    crm.standIn.edit('contacts', master, { lastname: 'Geführt', emailaddress1: masterEmail });
+    await round();
+    crm.standIn.merge('contacts', master, subordinate);
+    await round();
+    expect(await peopleWith(masterEmail)).toEqual([{ id: subordinate }]);
+    await expectRefused(subordinateEmail);
+  });
+
+  it('drops the writes a removed person still had on their way to the CRM', async () => {
+    // Second probe, F4: a profile change waiting when the CRM deleted the contact stayed parked
+    // for good (404), the outbox "behind", with nobody left to put it right.
+    const { contact, email } = await signedInMember(900);
+    const saved = await crm.client.customer.updateCustomerData({
+      token: await crm.issuer.tokenFor(email),
+      body: { firstName: 'Ernestine' },
+    });
+    expect(saved.statusCode).toBe(200);
+    // The outbox meets the deletion first (404), the next round removes the person.
+    crm.standIn.remove('contacts', contact);
+    await crm.connector.pushNow();
+    await round();
+    const left = await db()
+      .select({ status: crmOutbox.status })
+      .from(crmOutbox)
+      .where(sql`${crmOutbox.portalKey} like ${`${contact}%`} and ${crmOutbox.status} <> 'done'`);
+    expect(left).toEqual([]);
+  });
+
   it('still makes a new person for someone the CRM never removed', async () => {
     const email = 'neu.400@example.com';
     const answer = await customerData(email);

@@ -279,6 +279,17 @@ async function setPersonAside(tx: Executor, portalKey: string) {
 }
 
 /**
+ * Keeps aside the address a person had under a contact merged away, when the person follows the
+ * master (second probe of issue 44, F2): the master's address replaces it, and the old one, now
+ * nobody's, would otherwise make a new person and a new contact at its first sign-in.
+ */
+export async function setAddressAside(tx: Executor, crmId: string, customerId: string) {
+  await tx.execute(sql`insert into crm_removed_people (crm_id, email)
+    select ${crmId}::uuid, email from customers where id = ${customerId}::uuid
+    on conflict (crm_id) do update set email = excluded.email, removed_at = now()`);
+}
+
+/**
  * A person the CRM brings in (the removed record active again, or a new one with the removed
  * one's address) gets the sign-in identities kept aside for that record or address.
  */
@@ -294,10 +305,24 @@ async function givePersonBack(tx: Executor, customerId: string) {
     on conflict do nothing`);
 }
 
+/**
+ * Drops the writes still on their way to the CRM for a row the CRM removed, and for the rows
+ * that go with a person's (second probe of issue 44, F4): one parked after the CRM's 404 stayed
+ * for good, the outbox "behind", with nothing left in the portal to put right.
+ */
+async function dropPendingWrites(tx: Executor, entity: CrmEntity, portalKey: string) {
+  await tx.execute(sql`delete from crm_outbox where status <> 'done' and (
+      (entity = ${entity} and portal_key = ${portalKey})
+      or (${entity} = 'customer' and (
+        (entity = 'membership' and portal_key like ${`${portalKey}:%`})
+        or (entity = 'locationAssignment' and portal_key like ${`%:${portalKey}`}))))`);
+}
+
 /** Removes the row of a record the CRM removed (its link goes with it, and those of its rows). */
 export async function removeRow(tx: Executor, entity: CrmEntity, portalKey: string) {
   const [first, second] = portalKey.split(':');
   await removeDependentLinks(tx, entity, portalKey);
+  await dropPendingWrites(tx, entity, portalKey);
   if (entity === 'customer') {
     await setPersonAside(tx, portalKey);
     await tx.execute(sql`delete from customers where id = ${first}::uuid`);

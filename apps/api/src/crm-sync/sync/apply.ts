@@ -22,7 +22,7 @@ import {
   takenByAnother,
   WAITING_REASON,
 } from '../mirror/links.ts';
-import { applyRecord, asSync, isMoved, removeRow } from '../mirror/write-row.ts';
+import { applyRecord, asSync, isMoved, removeRow, setAddressAside } from '../mirror/write-row.ts';
 import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
 import { plainReason } from './plain-reason.ts';
@@ -363,6 +363,7 @@ export async function followMerges(
         await asSync(tx);
         const key = await moveLink(tx, entity, id, master, readAt);
         if (key === undefined) return false;
+        if (entity === 'customer') await setAddressAside(tx, id, key);
         await audit(tx, {
           actorCustomerId: null,
           action: 'crm.record.merged',

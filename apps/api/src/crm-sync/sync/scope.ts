@@ -117,7 +117,10 @@ async function matchingKeys(
   const found = await column(
     db,
     entity === 'customer'
-      ? sql`select email as v from customers where email in ${textList(values)}`
+      ? // Also the address of a person the CRM removed: a new contact a CRM user makes with it
+        // brings the person back with their sign-in (second probe of issue 44, F1).
+        sql`select email as v from customers where email in ${textList(values)}
+          union select email from crm_removed_people where email in ${textList(values)}`
       : sql`select customer_number as v from companies where customer_number in ${textList(values)}`,
   );
   return new Set(records.filter((record) => found.has(valueOf(record) ?? '')));
