@@ -25,6 +25,11 @@ export const ErrorCode = {
    * person's): the identity makes no new customer until the record is active again.
    */
   accessRemoved: 'access_removed',
+  /**
+   * The address is a CRM contact's that the portal reported instead of taking (a value it
+   * refuses): the identity makes no new customer until a CRM user fixes the contact.
+   */
+  customerRecordRefused: 'customer_record_refused',
   /** A link from one of our mails that does not exist or is not the caller's. */
   linkInvalid: 'link_invalid',
   linkExpired: 'link_expired',

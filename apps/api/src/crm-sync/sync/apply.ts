@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { isGuid } from '@pp/contract';
+import { EmailSchema, isGuid } from '@pp/contract';
 import type { Db, Executor } from '../../db/client.ts';
 import { crmReports } from '../../db/schema.ts';
 import { audit } from '../../lib/audit/audit-log.ts';
@@ -68,6 +68,18 @@ function versionOf(record: CrmRecord): string {
 }
 
 /**
+ * A reported contact's address in the portal's normal form, or null (another kind of record, or
+ * no address the portal accepts): its first sign-in is refused while the report stays
+ * (`first-sign-in.ts`).
+ */
+function reportedEmailOf(record: CrmRecord): string | null {
+  const email = record.fields['email'];
+  if (record.entity !== 'customer' || typeof email !== 'string') return null;
+  const normal = EmailSchema.safeParse(email);
+  return normal.success ? normal.data : null;
+}
+
+/**
  * Keeps the report of this version; false when this version was reported already. The reason is
  * kept as now given (its wording may have changed), but the same version is not reported again.
  */
@@ -75,10 +87,11 @@ async function keepReport(db: Executor, record: CrmRecord, reason: string): Prom
   const result = await db.execute(sql`
     with before as (
       select version from crm_reports where entity = ${record.entity} and crm_id = ${record.id}::uuid)
-    insert into crm_reports (entity, crm_id, version, reason)
-    values (${record.entity}, ${record.id}::uuid, ${versionOf(record)}, ${reason})
+    insert into crm_reports (entity, crm_id, version, reason, email)
+    values (${record.entity}, ${record.id}::uuid, ${versionOf(record)}, ${reason},
+      ${reportedEmailOf(record)})
     on conflict (entity, crm_id) do update
-      set version = excluded.version, reason = excluded.reason,
+      set version = excluded.version, reason = excluded.reason, email = excluded.email,
         reported_at = case when crm_reports.version is distinct from excluded.version
           then now() else crm_reports.reported_at end
     returning not exists (select 1 from before b where b.version = crm_reports.version) as fresh`);

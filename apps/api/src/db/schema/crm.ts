@@ -166,10 +166,20 @@ export const crmReports = pgTable(
     version: text('version').notNull(),
     reason: text('reason').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A reported contact's address in the portal's normal form (none when it has none the portal
+     * accepts): a first sign-in with it makes no new person, which the outbox would write to the
+     * CRM as a second contact, but is refused (`customer_record_refused`, docs/product.md §1).
+     */
+    email: text('email'),
   },
   (t) => [
     primaryKey({ columns: [t.entity, t.crmId] }),
     index('crm_reports_reported_idx').on(t.reportedAt),
+    // The first sign-in's look-up; only contacts' reports have an address.
+    index('crm_reports_email_idx')
+      .on(t.email)
+      .where(sql`${t.email} is not null`),
     check('crm_reports_entity_check', sql.raw(`entity ${ENTITY_CHECK}`)),
   ],
 );

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import {
   crmRemovedIdentities,
   crmRemovedPeople,
+  crmReports,
   customers,
   identityLinks,
 } from '../../db/schema.ts';
@@ -83,6 +84,16 @@ async function addressRemovedInCrm(tx: Executor, email: string): Promise<boolean
   return row !== undefined;
 }
 
+/** Whether the address is a CRM contact's that the portal reported (`crm_reports`). */
+async function addressOfReportedContact(tx: Executor, email: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ crmId: crmReports.crmId })
+    .from(crmReports)
+    .where(and(eq(crmReports.entity, 'customer'), eq(crmReports.email, email)))
+    .limit(1);
+  return row !== undefined;
+}
+
 type Outcome = { kind: 'linked'; customerId: string } | { kind: 'conflict'; customerId: string };
 
 /**
@@ -91,7 +102,8 @@ type Outcome = { kind: 'linked'; customerId: string } | { kind: 'conflict'; cust
  * without practices is made for it. Later e-mail changes at the provider never re-link
  * (docs/product.md §2). Refused: a shared mailbox (on every link, not only on creation), and an
  * address whose customer already signs in with another identity of the same provider
- * (decision 0019).
+ * (decision 0019); and, making no new customer the outbox would write to the CRM, a person the
+ * CRM removed and the address of a contact the portal reported instead of taking (§1).
  */
 export async function linkOnFirstSignIn(request: FastifyRequest): Promise<CustomerRow> {
   const { issuer, subject } = request.token!;
@@ -117,6 +129,12 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
     // never signed in has no identity set aside).
     if (!existing && (await addressRemovedInCrm(tx, email))) {
       throw new ApiError(403, ErrorCode.accessRemoved);
+    }
+    // Nor a person whose contact the portal reported instead of taking (a value it refuses): the
+    // CRM would have a second contact with the address, and the first one, once fixed, would be
+    // "already linked". The next round after the fix takes it, and they sign in to it.
+    if (!existing && (await addressOfReportedContact(tx, email))) {
+      throw new ApiError(403, ErrorCode.customerRecordRefused);
     }
     if (!existing) {
       const [created] = await tx

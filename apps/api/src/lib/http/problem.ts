@@ -11,6 +11,8 @@ const TITLES: Record<ErrorCode, string> = {
     'This e-mail address already signs in with another account of the identity provider',
   [ErrorCode.accessRemoved]:
     "The CRM removed this person's customer record: the access returns when it is active again",
+  [ErrorCode.customerRecordRefused]:
+    "The CRM's customer record of this address holds values the portal does not take: the access comes when it is fixed there",
   [ErrorCode.linkInvalid]: 'This link is not valid',
   [ErrorCode.linkExpired]: 'This link has expired',
   [ErrorCode.linkUsed]: 'This link has been used already',

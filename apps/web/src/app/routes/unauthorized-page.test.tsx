@@ -67,6 +67,18 @@ describe('the unauthorized page', () => {
     );
   });
 
+  it('says that the customer record holds details the portal cannot take', async () => {
+    server.use(
+      onCall(calls.customerGetCustomerData, () => problem(403, 'customer_record_refused')),
+    );
+    const main = await unauthorizedPage('Ihre Daten konnten nicht geladen werden');
+
+    expect(main.textContent).toContain(
+      'Ihre Kundendaten bei uns enthalten Angaben, die das Praxisportal nicht übernehmen kann. Bitte wenden Sie sich an unseren Kundenservice.',
+    );
+    expect(main.textContent).not.toMatch(GENERAL_DE);
+  });
+
   it('asks to confirm the e-mail address when the identity is not verified', async () => {
     server.use(onCall(calls.customerGetCustomerData, () => problem(403, 'identity_unverified')));
     const main = await unauthorizedPage('Ihre Daten konnten nicht geladen werden');

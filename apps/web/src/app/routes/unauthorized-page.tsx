@@ -39,6 +39,7 @@ const SIGN_IN_REFUSALS: readonly ErrorCode[] = [
   ErrorCode.emailNotAccepted,
   ErrorCode.identityConflict,
   ErrorCode.accessRemoved,
+  ErrorCode.customerRecordRefused,
 ];
 
 /** The text for why the customer's data did not load: the refusal's own, else the general one. */
