@@ -71,6 +71,28 @@ describe('a contact the portal reported', () => {
     expect(contactsWith(email)).toHaveLength(1);
   });
 
+  it('forgets a reported contact a full read no longer finds, and its address with it', async () => {
+    // A reported contact deleted while the change token expired: only the full read can tell,
+    // and its report (with the address, refused at sign-in) stayed for good.
+    const contact = guid(300);
+    const email = 'weg.300@example.com';
+    crm.standIn.edit('contacts', contact, { lastname: 'Weg 3', emailaddress1: email });
+    crm.standIn.edit('pp_memberships', guid(301), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    expect(await db().select().from(crmReports).where(eq(crmReports.crmId, contact))).toHaveLength(
+      1,
+    );
+    crm.standIn.remove('pp_memberships', guid(301));
+    crm.standIn.remove('contacts', contact);
+    crm.standIn.expireChangeTracking();
+    await round();
+    expect(await db().select().from(crmReports).where(eq(crmReports.crmId, contact))).toEqual([]);
+    expect((await customerData(email)).statusCode).toBe(200);
+  });
+
   it('still makes a new person for an address no reported contact has', async () => {
     const email = 'neu.200@example.com';
     const answer = await customerData(email);

@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { crmLinks, crmSyncState } from '../../db/schema.ts';
+import { crmLinks, crmReports, crmSyncState } from '../../db/schema.ts';
 import {
   CrmRefused,
   CrmUnavailable,
@@ -49,6 +49,36 @@ async function removeAbsent(
   await retryWaiting(context);
 }
 
+/** The CRM keys of the records of a kind the portal reported instead of taking. */
+async function reportedIds(db: Db, entity: CrmEntity): Promise<Set<string>> {
+  const rows = await db
+    .select({ crmId: crmReports.crmId })
+    .from(crmReports)
+    .where(eq(crmReports.entity, entity));
+  return new Set(rows.map((row) => row.crmId.toLowerCase()));
+}
+
+/** Forgets the reports, made before a full read began, of records it did not find. */
+async function forgetAbsentReports(
+  db: Db,
+  entity: CrmEntity,
+  reported: ReadonlySet<string>,
+  present: ReadonlySet<string>,
+  readAt: Date,
+) {
+  const absent = [...reported].filter((id) => !present.has(id));
+  if (absent.length === 0) return;
+  await db
+    .delete(crmReports)
+    .where(
+      and(
+        eq(crmReports.entity, entity),
+        inArray(crmReports.crmId, absent),
+        lt(crmReports.reportedAt, readAt),
+      ),
+    );
+}
+
 /**
  * One round for one kind of record: the full read the first time, the changes since the last
  * round afterwards. The token is kept only when every page was read.
@@ -80,6 +110,10 @@ export async function syncEntity(
   // a full read of a million contacts keeps the portal's few thousand.
   const fullReadAt = readAt;
   const present = new Set<string>();
+  // The records reported before it began, and those of them it meets: one it no longer finds was
+  // removed in the CRM too, and its report (an address refused at sign-in with it) goes.
+  const reported = full ? await reportedIds(db, entity) : new Set<string>();
+  const reportedPresent = new Set<string>();
   const context: SyncContext = { db, client, log, outcome, taken: [] };
   for (;;) {
     // A merged record's portal record follows its master first (docs/product.md §1); a master
@@ -101,6 +135,9 @@ export async function syncEntity(
       page.present && [...page.present, ...masters.map((record) => record.id)],
     );
     if (full) for (const id of scope.linked) present.add(id);
+    for (const id of page.present ?? page.changed.map((record) => record.id)) {
+      if (reported.has(id.toLowerCase())) reportedPresent.add(id.toLowerCase());
+    }
     await bringReferences(context, scope.records);
     const left = await applyPage(
       db,
@@ -118,6 +155,7 @@ export async function syncEntity(
     page = full ? await client.readAll(entity, page.next) : await client.changes(entity, page.next);
   }
   if (full) await removeAbsent(context, entity, present, fullReadAt);
+  if (full) await forgetAbsentReports(db, entity, reported, reportedPresent, fullReadAt);
   await db
     .insert(crmSyncState)
     .values({ entity, token: page.token ?? null, lastSuccessAt: sql`now()` })
