@@ -1,8 +1,10 @@
 // The measuring of the benchmark (run.ts): its processes, waiting for them, and autocannon's
 // lines with their requests per second, p50 and p99.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '@pp/testing';
 
 export const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 export const CONNECTIONS = 10;
@@ -11,13 +13,40 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 /** `BENCH_CPU_PROFILES=/tmp/prof`: each portal and reference writes a CPU profile there on exit. */
 const CPU_PROFILES = process.env['BENCH_CPU_PROFILES'];
 
-export function startProcess(script: string, env: Record<string, string>): ChildProcess {
+/** `cpus` (Linux): the process runs on these cores only, e.g. `0` or `0,1` (`taskset -c`). */
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  cpus?: string,
+): ChildProcess {
   const profile = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const node = [process.execPath, ...profile, '--import', 'tsx', script];
+  // taskset runs node in its own place: the child's pid is the portal's.
+  const [command, ...args] = cpus === undefined ? node : ['taskset', '-c', cpus, ...node];
+  return spawn(command!, args, {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/**
+ * The settings of a portal the benchmark starts on `port` (PORT is the caller's): production,
+ * no demo data, the issuer of `oidc` (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_AUDIENCE).
+ */
+export async function portalSettings(
+  oidc: Record<string, string>,
+  port: number,
+): Promise<Record<string, string>> {
+  return {
+    ...oidc,
+    NODE_ENV: 'production',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+    NEWSLETTER_LINK_KEY: randomBytes(32).toString('base64url'),
+    MANAGEMENT_PORT: String(await freePort()),
+    PUBLIC_URL: `http://localhost:${port}`,
+  };
 }
 
 export async function waitFor(url: string) {

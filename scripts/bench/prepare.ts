@@ -18,6 +18,16 @@ export const benchPerson = (n: number) => `person${n}@bench.example.com`;
  * not configurable), so the invitation line asks as another of these every request.
  */
 export const benchInviter = (n: number) => `inviter${n}@bench.example.com`;
+/**
+ * What the profile form sends besides the phone number (its four choices set; the portal checks
+ * each against its picklist): a save as a person makes it.
+ */
+export const PROFILE_FORM = {
+  salutation: 'DIVERS',
+  position: 'RECEPTION',
+  profession: 'DENTAL_ASSISTANT',
+  otherIndustry: 'DENTAL_LAB',
+} as const;
 
 /**
  * A migrated database with one practice of 10,000 employees and 10,000 locations, and

@@ -21,6 +21,7 @@ import {
   answers,
   CONNECTIONS,
   measure,
+  portalSettings,
   SECONDS,
   startProcess,
   waitFor,
@@ -33,6 +34,7 @@ import {
   BENCH_SIGNED_IN,
   benchInviter,
   benchPerson,
+  PROFILE_FORM,
 } from './prepare.ts';
 import { benchDatabases, EXPLAIN, explainSlowest, record, SCALE, type BenchIds } from './scale.ts';
 
@@ -57,16 +59,6 @@ const CRM_IMPORT_SECONDS = 120;
 const OPERATOR_TOKEN = randomBytes(24).toString('hex');
 /** Invitees' addresses are new in every run: the large database keeps earlier runs' invitees. */
 const RUN = randomBytes(3).toString('hex');
-/**
- * What the profile form sends besides the phone number (its four choices set; the portal checks
- * each against its picklist): a save as a person makes it.
- */
-const PROFILE_FORM = {
-  salutation: 'DIVERS',
-  position: 'RECEPTION',
-  profession: 'DENTAL_ASSISTANT',
-  otherIndustry: 'DENTAL_LAB',
-} as const;
 
 const issuer = await startTestIssuer();
 // The reference and the portal invite on the same database: each its own half of the inviters.
@@ -90,17 +82,6 @@ try {
     embeddedReference: await freePort(),
     crm: await freePort(),
   };
-  const common = {
-    ...oidc,
-    NODE_ENV: 'production',
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'info',
-    NEWSLETTER_LINK_KEY: randomBytes(32).toString('base64url'),
-    // The write lines make thousands of changes per account in a minute; the limit of every
-    // write per account and hour (decision 0050, default 100) would refuse them. Its documented
-    // setting lifts it; the counting upsert still runs on every write.
-    ACCOUNT_WRITES_PER_HOUR: '1000000',
-  };
   /** The ports of the processes started, each waited for. */
   const started: number[] = [];
   const start = (port: number, script: string, env: Record<string, string>) => {
@@ -108,9 +89,11 @@ try {
     started.push(port);
   };
   const portal = async (port: number) => ({
-    ...common,
-    MANAGEMENT_PORT: String(await freePort()),
-    PUBLIC_URL: `http://localhost:${port}`,
+    ...(await portalSettings(oidc, port)),
+    // The write lines make thousands of changes per account in a minute; the limit of every
+    // write per account and hour (decision 0050, default 100) would refuse them. Its documented
+    // setting lifts it; the counting upsert still runs on every write.
+    ACCOUNT_WRITES_PER_HOUR: '1000000',
   });
   const MAIN = 'apps/api/src/main.ts';
   const REFERENCE = 'scripts/bench/reference-server.ts';

@@ -47,17 +47,30 @@ export interface BenchDatabases {
   close(): Promise<void>;
 }
 
-/** The run's databases; `inviters` on the server (each half for the reference and the portal). */
-export function benchDatabases(issuer: string, inviters: number): Promise<BenchDatabases> {
-  return SCALE === 'large' ? largeDatabase(issuer, inviters) : smallDatabases(issuer, inviters);
+/**
+ * The run's databases; `inviters` on the server (each half for the reference and the portal).
+ * `serverOnly`: at the small scale, only the server's (no CRM portal, no embedded database).
+ */
+export function benchDatabases(
+  issuer: string,
+  inviters: number,
+  { serverOnly = false } = {},
+): Promise<BenchDatabases> {
+  return SCALE === 'large'
+    ? largeDatabase(issuer, inviters)
+    : smallDatabases(issuer, inviters, serverOnly);
 }
 
-async function smallDatabases(issuer: string, inviters: number): Promise<BenchDatabases> {
+async function smallDatabases(
+  issuer: string,
+  inviters: number,
+  serverOnly: boolean,
+): Promise<BenchDatabases> {
   const name = `pp_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database "${name}"`);
-  await admin.query(`create database "${name}_crm"`);
+  if (!serverOnly) await admin.query(`create database "${name}_crm"`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pp-bench-'));
   /** A copy of the embedded portal's database, on which the reference runs the same statements. */
   const referenceDataDir = `${dataDir}-reference`;
@@ -72,6 +85,7 @@ async function smallDatabases(issuer: string, inviters: number): Promise<BenchDa
     const server = await openDatabase({ kind: 'server', url: databaseUrl(name), poolSize: 4 });
     const onServer = await prepareBenchDatabase(server, issuer, inviters);
     await server.close();
+    if (serverOnly) return { serverUrl: databaseUrl(name), onServer, close };
     const crmUrl = databaseUrl(`${name}_crm`);
     const crmDatabase = await openDatabase({ kind: 'server', url: crmUrl, poolSize: 4 });
     await prepareBenchDatabase(crmDatabase, issuer);
