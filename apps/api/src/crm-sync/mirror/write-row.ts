@@ -8,6 +8,7 @@ import { CRM_REFERENCES } from '../fields.ts';
 import { COLUMNS, type Column } from './columns.ts';
 import { keysIn, portalKeyOfCrmId, type KeyOfCrmId } from './links.ts';
 import { currentRow } from './read-row.ts';
+import { dropPendingWrites, givePersonBack, setPersonAside } from './removed-people.ts';
 
 // A CRM record written into the portal's rows. Writes made here set `pp.crm_sync`, so the
 // outbox's triggers leave them out: a change read from the CRM is never sent back.
@@ -259,63 +260,6 @@ async function removeDependentLinks(tx: Executor, entity: CrmEntity, key: string
         from location_assignments
         where customer_id = ${customer}::uuid and company_id = ${company}::uuid)`);
   }
-}
-
-/**
- * Keeps aside the address and sign-in identities of a person whose record the CRM removed, with
- * that record's id (`crm_removed_people`): they make no new person until the CRM has a person
- * with that address again.
- */
-async function setPersonAside(tx: Executor, portalKey: string) {
-  await tx.execute(sql`insert into crm_removed_people (crm_id, email)
-    select l.crm_id, c.email from crm_links l join customers c on c.id = ${portalKey}::uuid
-    where l.entity = 'customer' and l.portal_key = ${portalKey}
-    on conflict (crm_id) do update set email = excluded.email, removed_at = now()`);
-  await tx.execute(sql`insert into crm_removed_identities (issuer, subject, crm_id)
-    select i.issuer, i.subject, l.crm_id from identity_links i
-    join crm_links l on l.entity = 'customer' and l.portal_key = ${portalKey}
-    where i.customer_id = ${portalKey}::uuid
-    on conflict (issuer, subject) do update set crm_id = excluded.crm_id`);
-}
-
-/**
- * Keeps aside the address a person had under a contact merged away, when the person follows the
- * master (second probe of issue 44, F2): the master's address replaces it, and the old one, now
- * nobody's, would otherwise make a new person and a new contact at its first sign-in.
- */
-export async function setAddressAside(tx: Executor, crmId: string, customerId: string) {
-  await tx.execute(sql`insert into crm_removed_people (crm_id, email)
-    select ${crmId}::uuid, email from customers where id = ${customerId}::uuid
-    on conflict (crm_id) do update set email = excluded.email, removed_at = now()`);
-}
-
-/**
- * A person the CRM brings in (the removed record active again, or a new one with the removed
- * one's address) gets the sign-in identities kept aside for that record or address.
- */
-async function givePersonBack(tx: Executor, customerId: string) {
-  await tx.execute(sql`with back as (
-      delete from crm_removed_people
-      where crm_id = ${customerId}::uuid
-        or email = (select email from customers where id = ${customerId}::uuid)
-      returning crm_id)
-    insert into identity_links (issuer, subject, customer_id)
-    select i.issuer, i.subject, ${customerId}::uuid from crm_removed_identities i
-    where i.crm_id in (select crm_id from back)
-    on conflict do nothing`);
-}
-
-/**
- * Drops the writes still on their way to the CRM for a row the CRM removed, and for the rows
- * that go with a person's (second probe of issue 44, F4): one parked after the CRM's 404 stayed
- * for good, the outbox "behind", with nothing left in the portal to put right.
- */
-async function dropPendingWrites(tx: Executor, entity: CrmEntity, portalKey: string) {
-  await tx.execute(sql`delete from crm_outbox where status <> 'done' and (
-      (entity = ${entity} and portal_key = ${portalKey})
-      or (${entity} = 'customer' and (
-        (entity = 'membership' and portal_key like ${`${portalKey}:%`})
-        or (entity = 'locationAssignment' and portal_key like ${`%:${portalKey}`}))))`);
 }
 
 /** Removes the row of a record the CRM removed (its link goes with it, and those of its rows). */

@@ -11,7 +11,8 @@ import {
   type CrmLog,
 } from '../crm-client.ts';
 import { linkOf } from '../mirror/links.ts';
-import { applyPage, databaseNow, followMerges, takeRecord, type SyncOutcome } from './apply.ts';
+import { applyPage, databaseNow, takeRecord, type SyncOutcome } from './apply.ts';
+import { followMerges } from './merges.ts';
 import { queueUnlinked } from './import.ts';
 import { plainSyncError } from './plain-reason.ts';
 import { bringReferences, retryWaiting, takeLeftBehind, type SyncContext } from './references.ts';

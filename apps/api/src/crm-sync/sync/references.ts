@@ -3,14 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { CrmClient, CrmEntity, CrmLog, CrmMerge, CrmRecord } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { WAITING_REASON } from '../mirror/links.ts';
-import {
-  applyPage,
-  databaseNow,
-  followMerges,
-  MERGE_CHAIN_LIMIT,
-  type LeftBehind,
-  type SyncOutcome,
-} from './apply.ts';
+import { applyPage, databaseNow, type LeftBehind, type SyncOutcome } from './apply.ts';
+import { followMerges, MERGE_CHAIN_LIMIT } from './merges.ts';
 import { linkedVersions } from './scope.ts';
 
 // The records the portal's records point to (decision 0101): a membership names a contact and an
