@@ -263,6 +263,8 @@ async function start(config: Config) {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   crm?.start();
   await loopSettled(app);
+  // A SIGTERM while the loop settled: the instance drains and never reports itself started.
+  if (stopping) return;
   management.markStarted();
   app.log.info(
     {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { crmOutbox, crmReports, customers, memberships } from '../../src/db/schema.ts';
 import { useSyncedCrm } from '../support/crm.ts';
+import { demo } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 
 // Outside probe (Medium): a contact the portal reported (a value it refuses, such as a digit in
@@ -91,6 +92,20 @@ describe('a contact the portal reported', () => {
     await round();
     expect(await db().select().from(crmReports).where(eq(crmReports.crmId, contact))).toEqual([]);
     expect((await customerData(email)).statusCode).toBe(200);
+  });
+
+  it('keeps no address with a report that is no refusal of its values', async () => {
+    // Review of stop 53, M1: a duplicate of a live person's contact kept the address, which
+    // then refused that person's new sign-up once they had deleted their account.
+    const [anna] = await db().select().from(customers).where(eq(customers.email, demo.anna));
+    const duplicate = guid(400);
+    crm.standIn.edit('contacts', duplicate, { lastname: 'Doppelt', emailaddress1: demo.anna });
+    await round();
+    const reports = await db().select().from(crmReports).where(eq(crmReports.crmId, duplicate));
+    expect(anna).toBeDefined();
+    expect(reports.map((report) => report.email)).toEqual(
+      reports.length > 0 ? reports.map(() => null) : [],
+    );
   });
 
   it('still makes a new person for an address no reported contact has', async () => {

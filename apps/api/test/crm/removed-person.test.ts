@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoAccountId } from '@pp/dataverse-stand-in';
 import { crmOutbox, customers, memberships } from '../../src/db/schema.ts';
 import { useSyncedCrm } from '../support/crm.ts';
+import { demo, demoPracticeIds } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 
 // Outside probe of issue 44, H2: a person whose contact the CRM removes (deletes, deactivates, or
@@ -194,6 +195,51 @@ describe('a person the CRM removed', () => {
       .from(crmOutbox)
       .where(sql`${crmOutbox.portalKey} like ${`${contact}%`} and ${crmOutbox.status} <> 'done'`);
     expect(left).toEqual([]);
+  });
+
+  it('keeps no address aside that a person still holds, after a merge of two with the same one', async () => {
+    // Review of stop 53, H1: the usual Dynamics duplicate has the same address; setting it aside
+    // at the merge refused that address once the person later went through account deletion.
+    const email = 'gleich.1000@example.com';
+    const subordinate = guid(1000);
+    crm.standIn.edit('contacts', subordinate, { lastname: 'Gleich', emailaddress1: email });
+    crm.standIn.edit('pp_memberships', guid(1001), {
+      _pp_contactid_value: subordinate,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    const master = guid(1010);
+    crm.standIn.edit('contacts', master, { lastname: 'Gleich-Neu', emailaddress1: email });
+    crm.standIn.merge('contacts', master, subordinate);
+    await round();
+    expect(await peopleWith(email)).toHaveLength(1);
+    expect(
+      await db().execute(sql`select 1 from crm_removed_people where email = ${email}`),
+    ).toMatchObject({ rows: [] });
+  });
+
+  it('refuses a removed person whom an admin invites again, and writes nothing to the CRM', async () => {
+    // Review of stop 53, H2: an invitation made a customer for the address, and its first
+    // sign-in made it a person the outbox wrote to the CRM as a new contact.
+    const contact = guid(1100);
+    const email = 'eingeladen.1100@example.com';
+    crm.standIn.edit('contacts', contact, { lastname: 'Eingeladen', emailaddress1: email });
+    crm.standIn.edit('pp_memberships', guid(1101), {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    crm.standIn.edit('contacts', contact, { statecode: 1, statuscode: 2 });
+    await round();
+    const { sommer: practice } = await demoPracticeIds(db());
+    const invited = await crm.client.employee.inviteEmployee({
+      token: await crm.issuer.tokenFor(demo.anna),
+      body: { companyId: practice, email },
+    });
+    expect(invited.statusCode).toBe(202);
+    expectProblem(await customerData(email), 403, 'access_removed');
+    await crm.connector.pushNow();
+    expect(contactsWith(email).filter((row) => row.statecode !== 1)).toEqual([]);
   });
 
   it('still makes a new person for someone the CRM never removed', async () => {

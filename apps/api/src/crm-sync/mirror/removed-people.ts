@@ -36,13 +36,15 @@ export async function setAddressAside(tx: Executor, crmId: string, customerId: s
 }
 
 /**
- * A person the CRM brings in (the removed record active again, or a new one with the removed
- * one's address) gets the sign-in identities kept aside for that record or address.
+ * A person the CRM brings in or changes (the removed record active again, a new one with the
+ * removed one's address, or any record of a person) gets the sign-in identities kept aside for
+ * that record or for their address, and an address a person holds is never kept aside (a merge
+ * of two contacts with the same address, say).
  */
-export async function givePersonBack(tx: Executor, customerId: string) {
+export async function givePersonBack(tx: Executor, customerId: string, crmId: string) {
   await tx.execute(sql`with back as (
       delete from crm_removed_people
-      where crm_id = ${customerId}::uuid
+      where crm_id = ${crmId}::uuid
         or email = (select email from customers where id = ${customerId}::uuid)
       returning crm_id)
     insert into identity_links (issuer, subject, customer_id)

@@ -138,7 +138,6 @@ export async function applyRecord(
         sql`, `,
       )})`,
     );
-    if (record.entity === 'customer') await givePersonBack(tx, first!);
     // Someone without a primary practice has the first practice they are a member of, as when
     // one joins a practice in the portal.
     if (record.entity === 'membership' && first && second) {
@@ -147,6 +146,7 @@ export async function applyRecord(
         where id = ${first}::uuid and primary_company_id is null`);
     }
   }
+  if (record.entity === 'customer') await givePersonBack(tx, first!, record.id);
   const newsletter = values.newsletter_preferences;
   if (record.entity === 'customer' && newsletter && Object.keys(newsletter).length > 0) {
     const names = Object.keys(newsletter);

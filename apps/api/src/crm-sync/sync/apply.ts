@@ -71,10 +71,11 @@ export async function takeRecord(
   const record = inPortalForm(typed);
   let reason: string | undefined;
   let older = false;
+  const byRules = refusalOf(record);
   try {
     await db.transaction(async (tx) => {
       await asSync(tx);
-      reason = refusalOf(record);
+      reason = byRules;
       if (reason !== undefined) return;
       const link = await linkByCrmId(tx, record.entity, record.id);
       // The portal agreed with a newer version after this one was read (a write of the outbox
@@ -116,7 +117,7 @@ export async function takeRecord(
     await forgetReports(db, record.entity, [record.id]);
     return 'applied';
   }
-  if (!(await keepAndAudit(db, record, reason))) return 'reported before';
+  if (!(await keepAndAudit(db, record, reason, reason === byRules))) return 'reported before';
   logReport(log, record, reason);
   return 'reported';
 }
@@ -154,7 +155,7 @@ async function takeRecords(
         const results = await takeBatch(tx, entity, accepted, readAt);
         if (results === undefined) return undefined;
         const taken = refused.map((reason) =>
-          reason === undefined ? results.shift()! : { refused: reason },
+          reason === undefined ? results.shift()! : { refused: reason, byRules: true },
         );
         await forgetReports(
           tx,
@@ -164,7 +165,7 @@ async function takeRecords(
         const reported: boolean[] = [];
         for (const [i, result] of taken.entries()) {
           if (typeof result !== 'object') continue;
-          reported[i] = await keepAndAudit(tx, records[i]!, result.refused);
+          reported[i] = await keepAndAudit(tx, records[i]!, result.refused, result.byRules);
         }
         return { taken, reported };
       });

@@ -37,13 +37,14 @@ async function keepReport(
   db: Executor,
   record: CrmRecord,
   reason: string,
+  byRules: boolean,
 ): Promise<boolean> {
   const result = await db.execute(sql`
     with before as (
       select version from crm_reports where entity = ${record.entity} and crm_id = ${record.id}::uuid)
     insert into crm_reports (entity, crm_id, version, reason, email)
     values (${record.entity}, ${record.id}::uuid, ${versionOf(record)}, ${reason},
-      ${reportedEmailOf(record)})
+      ${byRules ? reportedEmailOf(record) : null})
     on conflict (entity, crm_id) do update
       set version = excluded.version, reason = excluded.reason, email = excluded.email,
         reported_at = case when crm_reports.version is distinct from excluded.version
@@ -54,15 +55,18 @@ async function keepReport(
 
 /**
  * Keeps the report of a record the portal does not take, with its audit entry; false when this
- * version was reported already.
+ * version was reported already. `byRules`: the portal's rules refuse its values; only then is a
+ * contact's address kept with the report (a duplicate of a live person's contact, say, must not
+ * refuse that address once the person has gone).
  */
 export async function keepAndAudit(
   db: Executor,
   record: CrmRecord,
   reason: string,
+  byRules = false,
 ): Promise<boolean> {
   // A CRM's keys are GUIDs; a record without one is reported on every read.
-  if (isGuid(record.id) && !(await keepReport(db, record, reason))) return false;
+  if (isGuid(record.id) && !(await keepReport(db, record, reason, byRules))) return false;
   await audit(db, {
     actorCustomerId: null,
     action: 'crm.record.reported',

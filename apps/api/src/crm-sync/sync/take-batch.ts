@@ -24,7 +24,8 @@ import { existingJoinKey, matchesOf, matchOf, matchValue, type Match } from './i
 // number, location name or joined pair twice) is not taken here, and a batch that fails is
 // undone as a whole: the caller then takes its records one by one, each in a savepoint.
 
-export type Taken = 'applied' | 'older' | { refused: string };
+/** `byRules`: the portal's rules refuse the record's values (`reports.ts`). */
+export type Taken = 'applied' | 'older' | { refused: string; byRules?: boolean };
 
 /** The references of a record: the kind and CRM key of each record it names. */
 function referencesOf(record: CrmRecord): [CrmEntity, unknown][] {
@@ -148,7 +149,10 @@ export async function takeBatch(
   for (const record of records) {
     const broken = fieldsBreakingRules(record);
     if (broken.length > 0) {
-      taken.push({ refused: `values the portal does not take: ${broken.join(', ')}` });
+      taken.push({
+        refused: `values the portal does not take: ${broken.join(', ')}`,
+        byRules: true,
+      });
       continue;
     }
     const link = linkOf(record);

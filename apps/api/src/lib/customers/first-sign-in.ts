@@ -125,15 +125,18 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
       .for('update');
     let customer = existing;
     let createdHere = false;
+    // A customer made only for an invitation becomes a person of its own here, whom the outbox
+    // then writes to the CRM: for these checks it is no person yet (review of stop 53).
+    const noPersonYet = !existing || existing.invitationOnly;
     // Nor a new person with the address of one the CRM removed (probe N1: someone who had
     // never signed in has no identity set aside).
-    if (!existing && (await addressRemovedInCrm(tx, email))) {
+    if (noPersonYet && (await addressRemovedInCrm(tx, email))) {
       throw new ApiError(403, ErrorCode.accessRemoved);
     }
     // Nor a person whose contact the portal reported instead of taking (a value it refuses): the
     // CRM would have a second contact with the address, and the first one, once fixed, would be
     // "already linked". The next round after the fix takes it, and they sign in to it.
-    if (!existing && (await addressOfReportedContact(tx, email))) {
+    if (noPersonYet && (await addressOfReportedContact(tx, email))) {
       throw new ApiError(403, ErrorCode.customerRecordRefused);
     }
     if (!existing) {

@@ -12,11 +12,11 @@ const NETWORK_CODES = new Set([
   'ENETUNREACH',
 ]);
 /**
- * PostgreSQL: connection exceptions (class 08), a server out of resources (class 53: 53300 too
- * many connections for the server, a role or a database) and a server shutting down or starting
- * (57P0x).
+ * PostgreSQL: connection exceptions (class 08), no connection slot free (53300, for the server, a
+ * role or a database) and a server shutting down or starting (57P0x). Not the rest of class 53
+ * (a full disk, out of memory or shared memory): those are no outage to wait out.
  */
-const SERVER_STATES = /^(08|53|57P0[123])/;
+const SERVER_STATES = /^(08|53300|57P0[123])/;
 const POOL_MESSAGES = [
   'Connection terminated',
   // 55000 at connecting: ALTER DATABASE … ALLOW_CONNECTIONS false, while an operator works on it.
