@@ -242,6 +242,35 @@ describe('a person the CRM removed', () => {
     expect(contactsWith(email).filter((row) => row.statecode !== 1)).toEqual([]);
   });
 
+  it('signs a removed person in to the contact the CRM brings them back with, under a new address', async () => {
+    // Review of stop 53, M4: the identity set aside was refused before its address was looked
+    // at, so a person the CRM made again with another address stayed out for good.
+    const { contact, email } = await signedInMember(1200);
+    crm.standIn.remove('contacts', contact);
+    await round();
+    await expectRefused(email);
+    const successor = guid(1210);
+    const newEmail = 'neu.1210@example.com';
+    crm.standIn.edit('contacts', successor, { lastname: 'Neu', emailaddress1: newEmail });
+    crm.standIn.edit('pp_memberships', guid(1211), {
+      _pp_contactid_value: successor,
+      _pp_accountid_value: sommer,
+    });
+    await round();
+    // The same account at the provider, its address changed to the new one.
+    const token = await crm.issuer.tokenFor(newEmail, { subject: `sub-${email}` });
+    const answer = await crm.client.customer.getCustomerData({ token });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ customerId: successor });
+    // Another account with the old address is still refused: nobody holds that one.
+    const other = await crm.issuer.tokenFor(email, { subject: 'sub-another-1200' });
+    expectProblem(
+      await crm.client.customer.getCustomerData({ token: other }),
+      403,
+      'access_removed',
+    );
+  });
+
   it('still makes a new person for someone the CRM never removed', async () => {
     const email = 'neu.400@example.com';
     const answer = await customerData(email);

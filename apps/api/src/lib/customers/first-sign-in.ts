@@ -112,8 +112,9 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
   if (await issuedBeforeDeletion(db, request.token!))
     throw new ApiError(401, ErrorCode.unauthenticated);
   // Nor does the identity of a person the CRM removed (docs/product.md §1): the outbox would
-  // write that customer to the CRM as a new contact.
-  if (await removedInCrm(db, issuer, subject)) throw new ApiError(403, ErrorCode.accessRemoved);
+  // write that customer to the CRM as a new contact. It signs in only to a person the CRM holds
+  // with its verified address (one the CRM brought back under another address: review, M4).
+  const removedIdentity = await removedInCrm(db, issuer, subject);
   const email = await verifiedEmailOf(request);
   const language = languageOf(request);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -128,6 +129,7 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
     // A customer made only for an invitation becomes a person of its own here, whom the outbox
     // then writes to the CRM: for these checks it is no person yet (review of stop 53).
     const noPersonYet = !existing || existing.invitationOnly;
+    if (removedIdentity && noPersonYet) throw new ApiError(403, ErrorCode.accessRemoved);
     // Nor a new person with the address of one the CRM removed (probe N1: someone who had
     // never signed in has no identity set aside).
     if (noPersonYet && (await addressRemovedInCrm(tx, email))) {
@@ -168,6 +170,14 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
       .onConflictDoNothing()
       .returning();
     if (inserted.length > 0) {
+      // Linked to a person the CRM holds: the identity is no longer one set aside.
+      if (removedIdentity) {
+        await tx
+          .delete(crmRemovedIdentities)
+          .where(
+            and(eq(crmRemovedIdentities.issuer, issuer), eq(crmRemovedIdentities.subject, subject)),
+          );
+      }
       // A customer made for an invitation is a person of their own from their first sign-in.
       await tx
         .update(customers)
