@@ -27,6 +27,20 @@ describe('a person the CRM removed', () => {
   const contactsWith = (email: string) =>
     crm.standIn.table('contacts').filter((contact) => contact.emailaddress1 === email);
 
+  /** A contact made by a CRM user, with a membership of "sommer" (not yet taken). */
+  const sommerMemberInCrm = (
+    contact: string,
+    membership: string,
+    lastname: string,
+    email: string,
+  ) => {
+    crm.standIn.edit('contacts', contact, { lastname, emailaddress1: email });
+    crm.standIn.edit('pp_memberships', membership, {
+      _pp_contactid_value: contact,
+      _pp_accountid_value: sommer,
+    });
+  };
+
   /** A contact with a membership of "sommer", taken by a round, whose person has signed in. */
   const signedInMember = async (n: number) => {
     const contact = guid(n);
@@ -105,11 +119,7 @@ describe('a person the CRM removed', () => {
     // Probe N1: with no sign-in identity to set aside, their first sign-in made a new person.
     const contact = guid(500);
     const email = 'nie.angemeldet.500@example.com';
-    crm.standIn.edit('contacts', contact, { lastname: 'Nie', emailaddress1: email });
-    crm.standIn.edit('pp_memberships', guid(501), {
-      _pp_contactid_value: contact,
-      _pp_accountid_value: sommer,
-    });
+    sommerMemberInCrm(contact, guid(501), 'Nie', email);
     await round();
     crm.standIn.edit('contacts', contact, { statecode: 1, statuscode: 2 });
     await round();
@@ -128,11 +138,7 @@ describe('a person the CRM removed', () => {
     await round();
     await expectRefused(email);
     const successor = guid(610);
-    crm.standIn.edit('contacts', successor, { lastname: 'Neu', emailaddress1: email });
-    crm.standIn.edit('pp_memberships', guid(611), {
-      _pp_contactid_value: successor,
-      _pp_accountid_value: sommer,
-    });
+    sommerMemberInCrm(successor, guid(611), 'Neu', email);
     await round();
     const answer = await customerData(email);
     expect(answer.statusCode).toBe(200);
@@ -202,11 +208,7 @@ describe('a person the CRM removed', () => {
     // at the merge refused that address once the person later went through account deletion.
     const email = 'gleich.1000@example.com';
     const subordinate = guid(1000);
-    crm.standIn.edit('contacts', subordinate, { lastname: 'Gleich', emailaddress1: email });
-    crm.standIn.edit('pp_memberships', guid(1001), {
-      _pp_contactid_value: subordinate,
-      _pp_accountid_value: sommer,
-    });
+    sommerMemberInCrm(subordinate, guid(1001), 'Gleich', email);
     await round();
     const master = guid(1010);
     crm.standIn.edit('contacts', master, { lastname: 'Gleich-Neu', emailaddress1: email });
@@ -223,11 +225,7 @@ describe('a person the CRM removed', () => {
     // sign-in made it a person the outbox wrote to the CRM as a new contact.
     const contact = guid(1100);
     const email = 'eingeladen.1100@example.com';
-    crm.standIn.edit('contacts', contact, { lastname: 'Eingeladen', emailaddress1: email });
-    crm.standIn.edit('pp_memberships', guid(1101), {
-      _pp_contactid_value: contact,
-      _pp_accountid_value: sommer,
-    });
+    sommerMemberInCrm(contact, guid(1101), 'Eingeladen', email);
     await round();
     crm.standIn.edit('contacts', contact, { statecode: 1, statuscode: 2 });
     await round();
@@ -251,11 +249,7 @@ describe('a person the CRM removed', () => {
     await expectRefused(email);
     const successor = guid(1210);
     const newEmail = 'neu.1210@example.com';
-    crm.standIn.edit('contacts', successor, { lastname: 'Neu', emailaddress1: newEmail });
-    crm.standIn.edit('pp_memberships', guid(1211), {
-      _pp_contactid_value: successor,
-      _pp_accountid_value: sommer,
-    });
+    sommerMemberInCrm(successor, guid(1211), 'Neu', newEmail);
     await round();
     // The same account at the provider, its address changed to the new one.
     const token = await crm.issuer.tokenFor(newEmail, { subject: `sub-${email}` });
