@@ -193,3 +193,13 @@ export async function moveLink(
     returning portal_key`);
   return (result as unknown as { rows: { portal_key: string }[] }).rows[0]?.portal_key;
 }
+
+/**
+ * The keys (`entity`, `portal_key` of crm_links or crm_outbox) of a person's memberships
+ * (`customer:company`) and location assignments (`location:customer`): the rows that go with
+ * the person's row.
+ */
+export function ofPersonsJoins(customerKey: string) {
+  return sql`((entity = 'membership' and portal_key like ${`${customerKey}:%`})
+    or (entity = 'locationAssignment' and portal_key like ${`%:${customerKey}`}))`;
+}

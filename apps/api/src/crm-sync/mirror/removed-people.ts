@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { CrmEntity } from '../crm-client.ts';
+import { ofPersonsJoins } from './links.ts';
 
 // People the CRM removed (docs/product.md §1, "Inactive and merged contacts"; probes H2, N1, F1,
 // F2, F4 of issue 44): their address and sign-in identities are kept aside, refused at sign-in
@@ -61,7 +62,5 @@ export async function givePersonBack(tx: Executor, customerId: string, crmId: st
 export async function dropPendingWrites(tx: Executor, entity: CrmEntity, portalKey: string) {
   await tx.execute(sql`delete from crm_outbox where status <> 'done' and (
       (entity = ${entity} and portal_key = ${portalKey})
-      or (${entity} = 'customer' and (
-        (entity = 'membership' and portal_key like ${`${portalKey}:%`})
-        or (entity = 'locationAssignment' and portal_key like ${`%:${portalKey}`}))))`);
+      or (${entity} = 'customer' and ${ofPersonsJoins(portalKey)}))`);
 }

@@ -6,7 +6,7 @@ import { nextPrimaryPractice } from '../../lib/employees/employee-store.ts';
 import type { CrmEntity, CrmRecord, CrmValue } from '../crm-client.ts';
 import { CRM_REFERENCES } from '../fields.ts';
 import { COLUMNS, type Column } from './columns.ts';
-import { keysIn, portalKeyOfCrmId, type KeyOfCrmId } from './links.ts';
+import { keysIn, ofPersonsJoins, portalKeyOfCrmId, type KeyOfCrmId } from './links.ts';
 import { currentRow } from './read-row.ts';
 import { dropPendingWrites, givePersonBack, setPersonAside } from './removed-people.ts';
 
@@ -236,9 +236,7 @@ export async function isMoved(
  */
 async function removeDependentLinks(tx: Executor, entity: CrmEntity, key: string) {
   if (entity === 'customer') {
-    await tx.execute(sql`delete from crm_links where
-      (entity = 'membership' and portal_key like ${`${key}:%`})
-      or (entity = 'locationAssignment' and portal_key like ${`%:${key}`})`);
+    await tx.execute(sql`delete from crm_links where ${ofPersonsJoins(key)}`);
   }
   if (entity === 'practice') {
     await tx.execute(sql`delete from crm_links where

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { CrmChangePage, CrmEntity, CrmLog, CrmRecord } from '../crm-client.ts';
 import { fieldOfColumn } from '../mirror/columns.ts';
-import { keysIn, linkByCrmId, saveLink, takenByAnother, WAITING_REASON } from '../mirror/links.ts';
+import {
+  keysIn,
+  linkByCrmId,
+  ofPersonsJoins,
+  saveLink,
+  takenByAnother,
+  WAITING_REASON,
+} from '../mirror/links.ts';
 import { applyRecord, asSync, isMoved, removeRow } from '../mirror/write-row.ts';
 import { inPortalForm, refusalOf } from '../portal-rules.ts';
 import { existingJoinKey, matchOf } from './import.ts';
@@ -214,9 +221,7 @@ async function leftBehind(
   contactCrmId: string,
 ): Promise<{ entity: CrmEntity; id: string }[]> {
   const result = await tx.execute(sql`
-    select entity, crm_id::text as id from crm_links
-    where (entity = 'membership' and portal_key like ${`${link.portalKey}:%`})
-      or (entity = 'locationAssignment' and portal_key like ${`%:${link.portalKey}`})`);
+    select entity, crm_id::text as id from crm_links where ${ofPersonsJoins(link.portalKey)}`);
   const rows = (result as unknown as { rows: { entity: CrmEntity; id: string }[] }).rows;
   if (rows.length > 0) {
     const reason = `the CRM's customer ${contactCrmId.toLowerCase()} ${WAITING_REASON}`;
