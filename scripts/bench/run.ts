@@ -1,7 +1,8 @@
 // The benchmark of issue 13, not a test: the portal on the PostgreSQL server and on the embedded
 // database, beside a bare reference (Fastify + pg + jose + the same SQL), measured with
 // autocannon on loopback. Prints requests per second, p50 and p99, and the ratio to the
-// reference; figures on these machines are noisy, ratios taken side by side are what counts.
+// reference (the embedded portal's to the reference on PGlite alone, read-lines.ts); figures on
+// these machines are noisy, ratios taken side by side are what counts.
 //
 //   npm run bench     (DATABASE_URL names the server; default: the local one of the README;
 //                      BENCH_SECONDS per line, BENCH_ONLY=IsAlive for the calls named so,
@@ -14,7 +15,6 @@ import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
-import { PAGE_SIZES } from '@pp/contract';
 import { EXAMPLE_CREDENTIALS, startDataverseStandIn } from '@pp/dataverse-stand-in';
 import { freePort } from '@pp/testing';
 import {
@@ -36,7 +36,8 @@ import {
   benchPerson,
   PROFILE_FORM,
 } from './prepare.ts';
-import { benchDatabases, EXPLAIN, explainSlowest, record, SCALE, type BenchIds } from './scale.ts';
+import { everyPage, line, pairsOf } from './read-lines.ts';
+import { benchDatabases, EXPLAIN, explainSlowest, SCALE, type BenchIds } from './scale.ts';
 
 /**
  * Only the calls whose name contains this text, e.g. `BENCH_ONLY=IsAlive` (default: all), or one
@@ -176,19 +177,6 @@ try {
       [],
     ],
   ];
-  /** Sizes, pages, directions and orders in turn: no request repeats within a run. */
-  const everyPage = (pathOf: (page: number) => string, sorts: readonly string[]) => {
-    let n = 0;
-    return () => {
-      n += 1;
-      const size = PAGE_SIZES[n % PAGE_SIZES.length];
-      const page = 1 + (Math.floor(n / PAGE_SIZES.length) % 100);
-      const direction = Math.floor(n / 400) % 2 ? 'desc' : 'asc';
-      const sort = sorts[Math.floor(n / 800) % sorts.length];
-      const path = pathOf(page).replace('pageSize=25', `pageSize=${size}`);
-      return `/api/v1${path}&sort=${sort}&direction=${direction}`;
-    };
-  };
   /** The practice's signed-in admins, each with a token: the realistic line asks as each in turn. */
   const people = await Promise.all(
     Array.from(
@@ -205,14 +193,9 @@ try {
       return { path: nextPage(), authorization: people[n % people.length] };
     };
   };
-  /** The targets of the portal: the server, and the embedded database at the small scale. */
-  type Target = [string, number, Ids];
-  const targets: Target[] = [['PostgreSQL', ports.server, onServer]];
-  if (onEmbedded) targets.push(['embedded', ports.embedded, onEmbedded]);
-  const line = (label: string, m: Measurement, reference?: Measurement) => {
-    record(label, m);
-    return `| ${label} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx}${m.failures ? ` (${m.failures})` : ''} | ${reference ? `${((100 * m.rps) / reference.rps).toFixed(0)} %` : '–'} | ${reference ? `${(m.p99 / Math.max(1, reference.p99)).toFixed(1)}×` : '–'} |`;
-  };
+  /** The portal on the server and (small scale) on the embedded database, each with its reference. */
+  const pairs = pairsOf(ports, onServer, onEmbedded);
+  const targets = pairs.map(({ portal }) => portal);
   /** The superadmins of the small practices that invite, each with a token. */
   const inviters = await Promise.all(
     Array.from(
@@ -361,13 +344,19 @@ try {
     const authorization = authenticated
       ? `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`
       : undefined;
-    const reference = await measure(`${base(ports.reference)}${pathOf(onServer)}`, authorization);
-    const server = await measure(`${base(ports.server)}${pathOf(onServer)}`, authorization);
-    const embedded =
-      onEmbedded && (await measure(`${base(ports.embedded)}${pathOf(onEmbedded)}`, authorization));
-    console.log(line(`${label} | reference`, reference));
-    console.log(line(`${label} | PostgreSQL`, server, reference));
-    if (embedded) console.log(line(`${label} | embedded`, embedded, reference));
+    /** Each portal's reference line, by the portal's name. */
+    const references = new Map<string, Measurement>();
+    for (const {
+      portal,
+      reference: [referenceName, referencePort],
+    } of pairs) {
+      const [target, port, ids] = portal;
+      const reference = await measure(`${base(referencePort)}${pathOf(ids)}`, authorization);
+      const m = await measure(`${base(port)}${pathOf(ids)}`, authorization);
+      console.log(line(`${label} | ${referenceName}`, reference));
+      console.log(line(`${label} | ${target}`, m, reference));
+      references.set(target, reference);
+    }
     if (label === 'Customer/GetCustomerData') {
       // Issue 28: another of the 200 signed-in people every request, the reference too.
       const everyPerson = (ids: Ids) => {
@@ -377,23 +366,20 @@ try {
           return { path: `/api/v1${pathOf(ids)}`, authorization: people[n % people.length] };
         };
       };
-      const rotating: Target[] = [['reference', ports.reference, onServer], ...targets];
-      let rotatingReference: Measurement | undefined;
-      for (const [target, port, ids] of rotating) {
-        const m = await measure(`${base(port)}${pathOf(ids)}`, authorization, everyPerson(ids));
-        rotatingReference ??= m;
-        console.log(
-          line(
-            `${label} | ${target}, another person every request`,
-            m,
-            target === 'reference' ? undefined : rotatingReference,
-          ),
-        );
+      for (const { portal, reference } of pairs) {
+        const [referenceName, referencePort, ids] = reference;
+        const everyTime = (port: number) =>
+          measure(`${base(port)}${pathOf(ids)}`, authorization, everyPerson(ids));
+        const r = await everyTime(referencePort);
+        console.log(line(`${label} | ${referenceName}, another person every request`, r));
+        const m = await everyTime(portal[1]);
+        console.log(line(`${label} | ${portal[0]}, another person every request`, m, r));
       }
     }
     if (sorts.length > 0) {
-      // The reference reads page 3 every time: the ratios of these lines are to that line.
+      // The references read page 3 every time: these lines' ratios are to their portal's one.
       for (const [target, port, ids] of targets) {
+        const reference = references.get(target);
         const nextPage = everyPage((page) => pathOf(ids, page), sorts);
         const everyTime = await measure(`${base(port)}${pathOf(ids)}`, authorization, () => ({
           path: nextPage(),
