@@ -35,7 +35,7 @@ export function pairsOf(
   return pairs;
 }
 
-/** A table line: the figures, and against `reference` the share of its rps and its p99's multiple. */
+/** A table line: the figures; against `reference`, the share of its rps and multiple of its p99. */
 export function line(label: string, m: Measurement, reference?: Measurement) {
   record(label, m);
   return `| ${label} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx}${m.failures ? ` (${m.failures})` : ''} | ${reference ? `${((100 * m.rps) / reference.rps).toFixed(0)} %` : '–'} | ${reference ? `${(m.p99 / Math.max(1, reference.p99)).toFixed(1)}×` : '–'} |`;
