@@ -3,8 +3,8 @@
 // When a call's queries change in the api, capture them again (log_statement = 'all' on a bench
 // database) and update them here, or the ratio compares different work.
 // With REFERENCE_DATA_DIR instead of DATABASE_URL it runs the same statements on PGlite in that
-// folder (a copy of the embedded portal's): the floor of the embedded database's writes. There it
-// answers only what needs no transaction (the reads and the profile saves).
+// folder (a copy of the embedded portal's): the floor of the embedded database's reads and writes.
+// There it answers only what needs no transaction (the reads and the profile saves).
 // Run as its own process: node --import tsx scripts/bench/reference-server.ts
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
