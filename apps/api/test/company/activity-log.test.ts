@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ActivityCsvSchema, ActivityLogSchema, calls, type ActivityQuery } from '@pp/contract';
 import { auditLog, customers } from '../../src/db/schema.ts';
+import { FILTER_ENTRIES } from '../../src/lib/activity/activity-log.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import { useApi } from '../support/context.ts';
 import { customerIdOf, demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
-import { createCustomer } from '../support/factories.ts';
+import { createCustomer, createPractice } from '../support/factories.ts';
 
 describe('the activity log of a practice (issue 27, decision 0082)', () => {
   const api = useApi();
@@ -400,5 +401,63 @@ describe('the activity log of a practice (issue 27, decision 0082)', () => {
     await db.update(customers).set({ firstName: 'Clara' }).where(eq(customers.id, ids.clara));
     expect(file.content).toContain(';"\'=HYPERLINK(""x"") Wolf";');
     expect(file.content).not.toMatch(/;=HYPERLINK/);
+  });
+  it('offers the people of the newest 1,000 entries, and keeps an older one filtered by', async () => {
+    // Issue 46: a practice's whole log is not read for the filter's list, only its newest
+    // entries; a person named only before them is still reached by a link and then offered.
+    const db = api.db.database.db;
+    const admin = await createCustomer(db, { firstName: 'Neue', lastName: 'Leitung' });
+    const practice = await createPractice(db, { superadminId: admin.id });
+    const earlier = await createCustomer(db, {
+      firstName: 'Frühere',
+      lastName: 'Kollegin',
+      practices: [{ companyId: practice.id }],
+    });
+    // Named by an old entry only, no member any more.
+    const gone = await createCustomer(db, { firstName: 'Ausgetretene', lastName: 'Person' });
+    const entry = (actor: string, at: Date) => ({
+      at,
+      actorCustomerId: actor,
+      action: 'company.updated',
+      entity: 'company',
+      entityId: practice.id,
+      companyId: practice.id,
+    });
+    await db
+      .insert(auditLog)
+      .values([
+        entry(earlier.id, new Date('2026-01-01T08:00:00Z')),
+        entry(gone.id, new Date('2026-01-01T09:00:00Z')),
+      ]);
+    await db
+      .insert(auditLog)
+      .values(
+        Array.from({ length: FILTER_ENTRIES }, (_, i) =>
+          entry(admin.id, new Date(Date.UTC(2026, 1, 1) + i * 60_000)),
+        ),
+      );
+    const read = async (query: Partial<ActivityQuery> = {}) => {
+      const answer = await api.client.company.getActivityLog({
+        token: await api.issuer.tokenFor(admin.email),
+        query: { companyId: practice.id, ...query },
+      });
+      expect(answer.statusCode).toBe(200);
+      return ActivityLogSchema.parse(answer.json());
+    };
+    const all = await read();
+    expect(all.total).toBe(FILTER_ENTRIES + 2);
+    expect(all.people).toEqual([{ customerId: admin.id, name: 'Neue Leitung' }]);
+    for (const [person, name] of [
+      [earlier.id, 'Frühere Kollegin'],
+      [gone.id, 'Ausgetretene Person'],
+    ] as const) {
+      const filtered = await read({ customerId: person });
+      expect(filtered.total).toBe(1);
+      expect(filtered.entries[0]?.actor).toMatchObject({ customerId: person, name });
+      expect(filtered.people).toEqual([
+        { customerId: person, name },
+        { customerId: admin.id, name: 'Neue Leitung' },
+      ]);
+    }
   });
 });

@@ -150,4 +150,54 @@ describe('the employees list in the order of the person as shown', () => {
     expect((await list({ status: 'disabled' })).total).toBe(2);
     expect((await list({ search: 'MAIER' })).total).toBe(2);
   });
+  it('reads each page at its offset as the slice of the whole list, with ties, search and status', async () => {
+    // A practice of 25 with many equal names: pages of 10 at offsets 0, 10 and 20 must be the
+    // whole list cut in three, in every order, searched and filtered alike (issue 46).
+    const bigOwner = await createCustomer(db(), { firstName: 'Anna', lastName: 'Maier' });
+    const big = (await createPractice(db(), { superadminId: bigOwner.id })).id;
+    const roles = ['member', 'admin'] as const;
+    const statuses = ['enabled', 'disabled', 'requested'] as const;
+    for (let i = 0; i < 24; i += 1) {
+      await createCustomer(db(), {
+        firstName: ['Anna', 'anna', 'Bert'][i % 3],
+        lastName: ['Maier', 'maier', 'Meier', 'Maier'][i % 4],
+        practices: [{ companyId: big, role: roles[i % 2], status: statuses[i % 3] }],
+      });
+    }
+    const page = async (query: Partial<QueryOf<typeof calls.employeeGetEmployees>>) =>
+      EmployeesSchema.parse(
+        (
+          await api.client.employee.getEmployees({
+            token: await api.issuer.tokenFor(bigOwner.email),
+            query: { companyId: big, ...query },
+          })
+        ).json(),
+      );
+    const filters = [
+      {},
+      { search: 'maier' },
+      { status: 'enabled' },
+      { search: 'anna', status: 'disabled' },
+    ] as const;
+    for (const filter of filters) {
+      for (const sort of ['name', 'email', 'role', 'status'] as const) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const label = JSON.stringify({ ...filter, sort, direction });
+          const whole = await page({ ...filter, sort, direction, pageSize: 100 });
+          const pages = [];
+          for (const number of [1, 2, 3]) {
+            const one = await page({ ...filter, sort, direction, pageSize: 10, page: number });
+            expect({ total: one.total, page: one.page }, label).toEqual({
+              total: whole.total,
+              page: number,
+            });
+            pages.push(...one.employees);
+          }
+          expect(pages, label).toEqual(whole.employees);
+        }
+      }
+    }
+    expect((await page({ pageSize: 100 })).total).toBe(25);
+    expect((await page({ page: 4, pageSize: 10 })).employees).toEqual([]);
+  });
 });

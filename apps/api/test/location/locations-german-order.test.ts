@@ -88,4 +88,51 @@ describe('the locations list in German order, searched folded', () => {
     expect(text).toMatch(/Index (Only )?Scan using locations_company_name_idx/);
     expect(text).not.toContain('Sort');
   });
+  it('reads each page at its offset as the slice of the whole list, with ties and a search', async () => {
+    // 25 locations of equal names, cities and postal codes: pages of 10 at offsets 0, 10 and 20
+    // must be the whole list cut in three, in every order, searched alike (issue 46).
+    const other = await createCustomer(db());
+    const many = (await createPractice(db(), { superadminId: other.id })).id;
+    await db()
+      .insert(locations)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          companyId: many,
+          name: ['Labor Groß', 'labor gross', 'Labor Groß', 'Anbau'][i % 4]!,
+          city: ['Köln', 'koeln', 'Aachen'][i % 3]!,
+          street: 'Hauptstraße 1',
+          postalCode: ['50667', '52062'][i % 2]!,
+        })),
+      );
+    const read = async (query: Partial<QueryOf<typeof calls.locationGetLocations>>) =>
+      LocationsSchema.parse(
+        (
+          await api.client.location.getLocations({
+            token: await api.issuer.tokenFor(other.email),
+            query: { parentId: many, contactId: other.id, ...query },
+          })
+        ).json(),
+      );
+    for (const search of [undefined, 'gross', 'koeln']) {
+      for (const sort of ['name', 'city', 'postalCode'] as const) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const label = JSON.stringify({ search, sort, direction });
+          const filter = search ? { search, sort, direction } : { sort, direction };
+          const whole = await read({ ...filter, pageSize: 100 });
+          const pages = [];
+          for (const page of [1, 2, 3]) {
+            const one = await read({ ...filter, pageSize: 10, page });
+            expect(one.total, label).toBe(whole.total);
+            pages.push(...one.locationListObjectVms);
+          }
+          expect(pages, label).toEqual(whole.locationListObjectVms);
+          // Equal keys go by the id: the order is total.
+          const ids = whole.locationListObjectVms.map((l) => l.locationId);
+          expect(new Set(ids).size, label).toBe(ids.length);
+        }
+      }
+    }
+    expect((await read({ pageSize: 100 })).total).toBe(25);
+    expect((await read({ search: 'gross', pageSize: 100 })).total).toBe(19);
+  });
 });

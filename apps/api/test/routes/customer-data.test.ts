@@ -127,4 +127,26 @@ describe('Customer/GetCustomerData', () => {
     expect(numbers['Offene Praxis']).toMatch(/^P-\d+$/);
     expect(numbers['Einladende Praxis']).toBeNull();
   });
+  it('offers deleting a practice with the account only when no one else is enabled or disabled in it', async () => {
+    const db = api.db.database.db;
+    const owner = await createCustomer(db);
+    // Invited and requesting people are no members yet: they do not keep the practice.
+    const alone = await createPractice(db, { name: 'Allein', superadminId: owner.id });
+    await createCustomer(db, { practices: [{ companyId: alone.id, status: 'invited' }] });
+    await createCustomer(db, { practices: [{ companyId: alone.id, status: 'requested' }] });
+    // A disabled member does.
+    const withDisabled = await createPractice(db, {
+      name: 'Mit Gesperrter',
+      superadminId: owner.id,
+    });
+    await createCustomer(db, { practices: [{ companyId: withDisabled.id, status: 'disabled' }] });
+    const withEnabled = await createPractice(db, { name: 'Mit Mitglied', superadminId: owner.id });
+    await createCustomer(db, { practices: [{ companyId: withEnabled.id }] });
+    // The owner's membership elsewhere does not count as another person of this practice.
+    const data = await customerData(owner.email);
+    const offered = Object.fromEntries(
+      data.associatedCompanies.companyVms.map((vm) => [vm.name, vm.mayDeleteWithAccount]),
+    );
+    expect(offered).toEqual({ Allein: true, 'Mit Gesperrter': false, 'Mit Mitglied': false });
+  });
 });

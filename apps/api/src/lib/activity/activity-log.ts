@@ -185,6 +185,13 @@ async function entriesOf(
 export const FILTER_PEOPLE = 100;
 
 /**
+ * How many of the newest entries the person filter's people are taken from: a practice's whole
+ * log (10,000,000 entries at a provider's size) is not read for the list (issue 46). Anyone
+ * named only before them is reached by a link with `?customerId=` and then offered too.
+ */
+export const FILTER_ENTRIES = 1_000;
+
+/**
  * Whether the practice knows the person: a membership of it (an invitee or a request included) or
  * an entry of its log. Only then is a person filtered by named, so that no admin learns the name
  * of anyone's id (issue 41).
@@ -205,24 +212,30 @@ async function practiceKnows(db: Executor, companyId: string, customerId: string
 }
 
 /**
- * The people of the person filter: the {@link FILTER_PEOPLE} whom the practice's log names most
- * recently (who acted or to whom), plus the one filtered by when the practice knows them, by
- * their current names. A deleted account is not offered.
+ * The people of the person filter: the {@link FILTER_PEOPLE} whom the practice's newest
+ * {@link FILTER_ENTRIES} entries name most recently (who acted or to whom), plus the one filtered
+ * by when the practice knows them, by their current names. A deleted account is not offered.
  */
 async function peopleOfLog(db: Executor, companyId: string, selected: string | undefined) {
   const actions = sql.join(
     ALL_ACTIONS.map((action) => sql`${action}`),
     sql`, `,
   );
+  // The newest entries in the page's order (at, then id), so which ones they are is certain.
   const recent = await db.execute(sql`
+    with newest as (
+      select ${auditLog.actorCustomerId} as actor_customer_id, ${auditLog.entity} as entity,
+             ${auditLog.entityId} as entity_id, ${auditLog.at} as at
+        from ${auditLog}
+       where ${auditLog.companyId} = ${companyId} and ${auditLog.action} in (${actions})
+       order by ${auditLog.at} desc, ${auditLog.id} desc
+       limit ${FILTER_ENTRIES}
+    )
     select person from (
-      select ${auditLog.actorCustomerId}::text as person, ${auditLog.at} as at from ${auditLog}
-       where ${auditLog.companyId} = ${companyId} and ${auditLog.action} in (${actions})
-         and ${auditLog.actorCustomerId} is not null
+      select actor_customer_id::text as person, at from newest where actor_customer_id is not null
       union all
-      select ${auditLog.entityId} as person, ${auditLog.at} as at from ${auditLog}
-       where ${auditLog.companyId} = ${companyId} and ${auditLog.action} in (${actions})
-         and ${auditLog.entity} = 'membership' and ${auditLog.entityId} is not null
+      select entity_id as person, at from newest
+       where entity = 'membership' and entity_id is not null
     ) named
     group by person order by max(at) desc limit ${FILTER_PEOPLE}`);
   // Both drivers answer `{ rows }` (as the CRM's raw statements read them).

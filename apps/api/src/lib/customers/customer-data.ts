@@ -16,8 +16,10 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
       status: companies.status,
       role: memberships.role,
       membershipStatus: memberships.status,
-      // Counted as the deletion counts them (practices-left.ts): enabled and disabled members.
-      others: sql<number>`(select count(*)::int from ${memberships} as m
+      // The members the deletion counts (practices-left.ts): enabled and disabled ones. Only
+      // whether there is one matters, so the first found ends the search (a practice of 10,000
+      // people would otherwise be read whole, issue 46).
+      hasOthers: sql<boolean>`exists (select 1 from ${memberships} as m
         where m.company_id = ${memberships.companyId} and m.customer_id <> ${customerId}
         and m.status in ('enabled', 'disabled'))`,
     })
@@ -35,10 +37,10 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
     )
     .orderBy(asc(companies.name));
   // With the postal code, a customer number lets anyone ask to join: only members see it.
-  return rows.map(({ others, ...vm }) => {
+  return rows.map(({ hasOthers, ...vm }) => {
     const own =
       vm.role === 'superadmin' && vm.membershipStatus === 'enabled'
-        ? { mayDeleteWithAccount: others === 0 || vm.status === 'disabled' }
+        ? { mayDeleteWithAccount: !hasOthers || vm.status === 'disabled' }
         : {};
     return vm.membershipStatus === 'enabled' ? { ...vm, ...own } : { ...vm, customerNumber: null };
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Location, Locations } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { locationAssignments, locations } from '../../db/schema.ts';
@@ -47,16 +47,28 @@ function matching(search: string | undefined): SQL | undefined {
 const whereOf = (query: LocationListFilter) =>
   and(eq(locations.companyId, query.companyId), matching(query.search));
 
-/** The locations at `offset`, at most `limit` of them, in the list's filter and order. */
+/**
+ * The locations at `offset`, at most `limit` of them, in the list's filter and order. The page's
+ * ids are taken first, with the sort keys alone (by name from the index), and only those rows are
+ * read whole: a deep page of a practice's 10,000 locations would otherwise carry every row it
+ * skips (issue 46). The order has the id last, so it is total and the page reads the same sorted
+ * again.
+ */
 function slice(db: Executor, query: LocationListFilter, limit: number, offset: number) {
-  const order = query.direction === 'asc' ? asc : desc;
+  const direction = query.direction === 'asc' ? asc : desc;
+  const order = [...SORT_COLUMNS[query.sort], locations.id].map((key) => direction(key));
+  const pageIds = db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(whereOf(query))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return db
     .select()
     .from(locations)
-    .where(whereOf(query))
-    .orderBy(...[...SORT_COLUMNS[query.sort], locations.id].map((key) => order(key)))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(locations.id, pageIds))
+    .orderBy(...order);
 }
 
 export async function countLocations(db: Executor, query: LocationListFilter) {
