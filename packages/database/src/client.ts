@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { z } from 'zod';
 import { dumpEmbedded } from './backup/dump.ts';
 import { serveBackups } from './backup/socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -49,9 +50,36 @@ interface Connection {
   query(text: string, params: unknown[]): Promise<unknown>;
 }
 
+/** How often a server connection asks again for an advisory lock another session holds. */
+const LOCK_RETRY_MS = 200;
+
+const TakenRows = z.object({ rows: z.array(z.object({ taken: z.boolean() })) });
+
+/**
+ * Takes the lock on a server connection by asking until it is free, not by waiting in
+ * `pg_advisory_lock`: a session waiting there keeps its statement's snapshot, and an index built
+ * CONCURRENTLY under the lock (concurrent-indexes.ts) waits for every older snapshot to end, a
+ * deadlock the server ends by failing the build.
+ */
+async function takeLockAsking(connection: Connection, key: bigint): Promise<void> {
+  for (;;) {
+    const result = await connection.query('select pg_try_advisory_lock($1) as taken', [
+      key.toString(),
+    ]);
+    if (TakenRows.parse(result).rows[0]?.taken) return;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
 /** Takes the lock on `connection`, runs `work` and releases the lock on the same connection. */
-async function holdingLock<T>(connection: Connection, key: bigint, work: () => Promise<T>) {
-  await connection.query('select pg_advisory_lock($1)', [key.toString()]);
+async function holdingLock<T>(
+  connection: Connection,
+  key: bigint,
+  work: () => Promise<T>,
+  take: (connection: Connection, key: bigint) => Promise<unknown> = (waiting, wanted) =>
+    waiting.query('select pg_advisory_lock($1)', [wanted.toString()]),
+) {
+  await take(connection, key);
   try {
     return await work();
   } finally {
@@ -274,7 +302,7 @@ export async function openDatabase<S extends Schema>(
       const connection = await pool.connect();
       try {
         const onConnection = drizzlePg(connection, { schema }) as unknown as Db<S>;
-        return await holdingLock(connection, key, () => work(onConnection));
+        return await holdingLock(connection, key, () => work(onConnection), takeLockAsking);
       } finally {
         connection.release();
       }

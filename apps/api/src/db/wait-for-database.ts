@@ -159,7 +159,9 @@ export function migrateDatabasePatiently(
   migrationsFolder = MIGRATIONS_FOLDER,
 ): Promise<void> {
   return patiently(
-    () => migrateDatabase(database, migrationsFolder),
+    async () => {
+      await migrateDatabase(database, migrationsFolder, report);
+    },
     whyMigratingWaits,
     report,
     'the migrations are applied now',

@@ -41,6 +41,17 @@ export const locations = pgTable(
       sql`${t.name} collate "C"`,
       t.id,
     ),
+    // A page sorted by city or by postal code, in either direction, without sorting all the
+    // practice's locations (issue 46): the list's sort keys (apps/api/src/lib/locations/list.ts)
+    // as they are, then the id. Built concurrently before an upgrade (migration 0029).
+    index('locations_company_city_idx').on(
+      t.companyId,
+      sql`name_sort_key(${t.city}) collate "C"`,
+      sql`name_sort_key(${t.name}) collate "C"`,
+      sql`${t.name} collate "C"`,
+      t.id,
+    ),
+    index('locations_company_postal_code_idx').on(t.companyId, t.postalCode, t.id),
     // Target of the assignments' foreign key, which keeps a location in its practice.
     unique('locations_id_company_key').on(t.id, t.companyId),
     check('locations_status_check', sql`${t.status} in ('enabled', 'disabled')`),

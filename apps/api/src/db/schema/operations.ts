@@ -83,6 +83,10 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_company_idx').on(t.companyId),
     index('audit_log_actor_idx').on(t.actorCustomerId, t.at),
+    // A practice's log newest first, its count and its people (issue 46), read from the index.
+    // Migration 0029 adds `include (action)`, which drizzle's index cannot say, so that the
+    // filter by action needs no row; built concurrently before an upgrade.
+    index('audit_log_company_at_idx').on(t.companyId, t.at, t.id),
   ],
 );
 
