@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { CompanyVm, Customer } from '@pp/contract';
 import type { Executor } from '../../db/client.ts';
 import { companies, connectRequests, memberships } from '../../db/schema.ts';
+import { othersRemain } from '../account-deletion/practices-left.ts';
 import type { CustomerRow } from './linked-customer.ts';
 
 /** The customer's practices with their role and membership status, by name. */
@@ -16,12 +17,8 @@ export async function companyVmsOf(db: Executor, customerId: string): Promise<Co
       status: companies.status,
       role: memberships.role,
       membershipStatus: memberships.status,
-      // The members the deletion counts (practices-left.ts): enabled and disabled ones. Only
-      // whether there is one matters, so the first found ends the search (a practice of 10,000
-      // people would otherwise be read whole, issue 46).
-      hasOthers: sql<boolean>`exists (select 1 from ${memberships} as m
-        where m.company_id = ${memberships.companyId} and m.customer_id <> ${customerId}
-        and m.status in ('enabled', 'disabled'))`,
+      // The members the deletion counts (practices-left.ts).
+      hasOthers: othersRemain(customerId),
     })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
