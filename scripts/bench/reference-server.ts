@@ -1,7 +1,7 @@
 // The bare reference of the benchmark (issue 13): Fastify, pg and jose's verification with the
 // same SQL as the portal's calls, and nothing else — no plugins, no validation, no logging.
 // When a call's queries change in the api, capture them again (log_statement = 'all' on a bench
-// database) and update them here, or the ratio compares different work.
+// database) and update them here or in reference-reads.ts, or the ratio compares different work.
 // With REFERENCE_DATA_DIR instead of DATABASE_URL it runs the same statements on PGlite in that
 // folder (a copy of the embedded portal's): the floor of the embedded database's reads and writes.
 // There it answers only what needs no transaction (the reads and the profile saves).
@@ -11,6 +11,23 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
+import {
+  COMPANY_VMS,
+  EMPLOYEES_COUNT,
+  EMPLOYEES_PAGE,
+  employeesAssigned,
+  LOCATION_COLUMNS,
+  LOCATIONS_ASSOCIATED,
+  LOCATIONS_COUNT,
+  LOCATIONS_PAGE,
+  LOG_ACTIONS,
+  LOG_COUNT,
+  LOG_PAGE,
+  LOG_PEOPLE,
+  namesOf,
+  personIdsOf,
+  secondFactors,
+} from './reference-reads.ts';
 
 const { DATABASE_URL, REFERENCE_DATA_DIR, OIDC_ISSUER, OIDC_AUDIENCE, PORT } = process.env;
 
@@ -50,8 +67,8 @@ const keys = createRemoteJWKSet(new URL(`${OIDC_ISSUER}/jwks`));
 const app = Fastify();
 
 // The statements are the portal's own, as PostgreSQL's statement log shows them for these calls
-// (2026-11-23; the employees page's of 2026-11-25, migration 0009; the writes' and the customer
-// data's of 2026-11-27, issue 28), in the same order and, for the writes, in the same
+// (2026-11-23; the writes' of 2026-11-27, issue 28; the lists' and the customer data's of
+// 2026-11-29, issue 46, in reference-reads.ts), in the same order and, for the writes, in the same
 // transaction: the ratio then measures what the portal adds around them.
 const LINKED_CUSTOMER = {
   name: 'pp_linked_customer',
@@ -61,17 +78,6 @@ const ENABLED_MEMBERSHIP = {
   name: 'pp_enabled_membership',
   text: `select "memberships"."role", "companies"."status", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
 };
-const PEOPLE = `from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where "memberships"."company_id" = $1`;
-const LOCATION_COLUMNS = `"locations"."id", "locations"."company_id", "locations"."name", "locations"."street", "locations"."postal_code", "locations"."city", "locations"."country", "locations"."phone_number", "locations"."invoice_mail", "locations"."status", "locations"."created_at", "locations"."updated_at"`;
-
-/**
- * The caller's practices, as `GetCustomerData` answers them (2026-11-27: without requests;
- * 2026-11-29, issue 46: with the count of each practice's other people, as the portal's log shows).
- */
-const COMPANY_VMS = `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status", (select count(*)::int from "memberships" as m
-          where m.company_id = "memberships"."company_id" and m.customer_id <> $1
-          and m.status in ('enabled', 'disabled')) from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."status" <> $2 and not exists (select 1 from "connect_requests" r
-          where r.customer_id = "memberships"."customer_id" and r.company_id = "memberships"."company_id")) order by "companies"."name" asc`;
 /** The portal's count of an account's writes (`plugins/write-limit.ts`): one upsert per write. */
 const COUNT_WRITE = `insert into rate_limits (key, count, reset_at)
               values ($1, 1, now() + $2 * interval '1 millisecond')
@@ -175,7 +181,7 @@ app.get('/api/v1/Lifetime/IsAlive', async () => {
 
 app.get('/api/v1/Customer/GetCustomerData', async (request) => {
   const customer = await customerOf(request.headers.authorization);
-  const companies = await pool.query(COMPANY_VMS, [customer.id, 'requested']);
+  const companies = await pool.query(COMPANY_VMS, [customer.id, customer.id, 'requested']);
   return { ...customer, associatedCompanies: { companyVms: companies.rows } };
 });
 
@@ -188,18 +194,9 @@ app.get('/api/v1/Rights/IsUserAdminOfPractice', async (request) => {
 app.get('/api/v1/Location/GetLocations', async (request) => {
   const { parentId, contactId } = request.query as { parentId: string; contactId: string };
   await memberOf(request.headers.authorization, parentId);
-  const page = await pool.query(
-    `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."company_id" = $1 order by name_sort_key("locations"."name") collate "C" asc, "locations"."name" collate "C" asc, "locations"."id" asc limit $2 offset $3`,
-    [parentId, 25, 50],
-  );
-  const total = await pool.query(
-    `select count(*) from "locations" where "locations"."company_id" = $1`,
-    [parentId],
-  );
-  const associated = await pool.query(
-    `select ${LOCATION_COLUMNS} from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."customer_id" = $1 and "location_assignments"."company_id" = $2) order by name_sort_key("locations"."name") collate "C" asc, "locations"."name" collate "C" asc, "locations"."id" asc`,
-    [contactId, parentId],
-  );
+  const page = await pool.query(LOCATIONS_PAGE, [parentId, 25, 50]);
+  const associated = await pool.query(LOCATIONS_ASSOCIATED, [contactId, parentId]);
+  const total = await pool.query(LOCATIONS_COUNT, [parentId]);
   return {
     locationListObjectVms: page.rows,
     associatedLocationListObjectVms: associated.rows,
@@ -210,71 +207,53 @@ app.get('/api/v1/Location/GetLocations', async (request) => {
 app.get('/api/v1/Employee/GetEmployees', async (request) => {
   const { companyId } = request.query as { companyId: string };
   await memberOf(request.headers.authorization, companyId);
-  const page = await pool.query(
-    `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at", "invitations"."email", "invitations"."typed", "invitations"."created_at", "invitations"."expires_at" ${PEOPLE} order by "memberships"."shown_name" collate "C" asc, "memberships"."shown_email" asc, "memberships"."customer_id" asc limit $2 offset $3`,
-    [companyId, 25, 50],
-  );
-  const total = await pool.query(
-    `select count(*) from "memberships" where "memberships"."company_id" = $1`,
-    [companyId],
-  );
-  const ids: string[] = page.rows.map((row: { customer_id: string }) => row.customer_id);
-  const list = ids.map((_id, index) => `$${index + 2}`).join(', ');
+  // As arrays: the customer's and the invitation's "email" share a name.
+  const page = await pool.query({
+    text: EMPLOYEES_PAGE,
+    values: [companyId, companyId, 25, 50],
+    rowMode: 'array',
+  });
+  const rows = page.rows as string[][];
+  const ids = rows.map((row) => row[0]);
   const assigned = ids.length
-    ? await pool.query(
-        `select "location_assignments"."customer_id", "locations"."id", "locations"."name" from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."company_id" = $1 and "location_assignments"."customer_id" in (${list})) order by "locations"."name" asc`,
-        [companyId, ...ids],
-      )
+    ? await pool.query(employeesAssigned(ids.length), [companyId, ...ids])
     : { rows: [] };
-  return { employees: page.rows, assigned: assigned.rows, total: Number(total.rows[0].count) };
+  // The second factors of the page's people who are not invitees, by their addresses.
+  const emails = rows.filter((row) => row[2] !== 'invited').map((row) => row[3]);
+  const factors = emails.length
+    ? await pool.query(secondFactors(emails.length), emails)
+    : undefined;
+  const total = await pool.query(EMPLOYEES_COUNT, [companyId]);
+  return {
+    employees: rows,
+    assigned: assigned.rows,
+    secondFactors: factors?.rows ?? [],
+    total: Number(total.rows[0].count),
+  };
 });
+
+/** People's names by id, as the activity log reads them: none asked for, no statement. */
+const named = async (ids: string[]) =>
+  ids.length ? (await pool.query(namesOf(ids.length), ids)).rows : [];
 
 app.get('/api/v1/Company/GetActivityLog', async (request) => {
   const { companyId } = request.query as { companyId: string };
   await memberOf(request.headers.authorization, companyId);
-  const page = await pool.query(
-    `select * from "audit_log" where "audit_log"."company_id" = $1 and "audit_log"."action" = any($2) order by "audit_log"."at" desc, "audit_log"."id" desc limit $3 offset $4`,
-    [companyId, ['employee.role_changed'], 25, 50],
-  );
-  const total = await pool.query(
-    `select count(*) from "audit_log" where "audit_log"."company_id" = $1 and "audit_log"."action" = any($2)`,
-    [companyId, ['employee.role_changed']],
-  );
-  const ids = [
-    ...new Set(
-      page.rows.flatMap((row: { actor_customer_id: string; entity_id: string }) => [
-        row.actor_customer_id,
-        row.entity_id,
-      ]),
-    ),
-  ];
-  const names = await pool.query(
-    `select "id", "first_name", "last_name", "email" from "customers" where "id" = any($1::uuid[])`,
-    [ids],
-  );
-  const practice = await pool.query(`select "name" from "companies" where "id" = $1`, [companyId]);
-  // The person filter's list: everyone the practice's log names, by name.
-  const named = await pool.query(
-    `select distinct "actor_customer_id", "entity", "entity_id" from "audit_log" where "company_id" = $1 and "action" = any($2)`,
-    [companyId, ['employee.role_changed']],
-  );
-  const everyone = [
-    ...new Set(
-      named.rows.flatMap((row: { actor_customer_id: string; entity_id: string }) => [
-        row.actor_customer_id,
-        row.entity_id,
-      ]),
-    ),
-  ];
-  const people = await pool.query(
-    `select "id", "first_name", "last_name", "email" from "customers" where "id" = any($1::uuid[])`,
-    [everyone],
-  );
+  const values = [companyId, ...LOG_ACTIONS];
+  const total = await pool.query(LOG_COUNT, values);
+  const page = await pool.query(LOG_PAGE, [...values, 25, 50]);
+  const names = await named(personIdsOf(page.rows));
+  const practice = await pool.query(`select "name" from "companies" where "companies"."id" = $1`, [
+    companyId,
+  ]);
+  // The person filter's list: the 100 people named last by the newest 1,000 entries (issue 46).
+  const recent = await pool.query(LOG_PEOPLE, [...values, 1000, 100]);
+  const people = await named(recent.rows.map((row: { person: string }) => row.person));
   return {
     entries: page.rows,
-    names: names.rows,
+    names,
     practice: practice.rows[0],
-    people: people.rows,
+    people,
     total: Number(total.rows[0].count),
   };
 });
@@ -319,7 +298,7 @@ app.patch('/api/v1/Customer/UpdateCustomerData', async (request) => {
       JSON.stringify({ fields: ['phone'] }),
     ],
   );
-  const companies = await pool.query(COMPANY_VMS, [customer.id, 'requested']);
+  const companies = await pool.query(COMPANY_VMS, [customer.id, customer.id, 'requested']);
   return { ...updated.rows[0], companies: companies.rows };
 });
 
