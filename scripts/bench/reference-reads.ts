@@ -8,6 +8,17 @@ import { ACTIVITY_KIND_NAMES, ACTIVITY_KINDS } from '@pp/contract';
 export const inList = (count: number, first = 1) =>
   Array.from({ length: count }, (_, index) => `$${first + index}`).join(', ');
 
+/** The caller by the token's issuer and subject: every authenticated call's first statement. */
+export const LINKED_CUSTOMER = {
+  name: 'pp_linked_customer',
+  text: `select "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at" from "identity_links" inner join "customers" on "customers"."id" = "identity_links"."customer_id" where ("identity_links"."issuer" = $1 and "identity_links"."subject" = $2)`,
+};
+/** The caller's enabled membership of a practice: $1 the caller, $2 the practice, $3 'enabled'. */
+export const ENABLED_MEMBERSHIP = {
+  name: 'pp_enabled_membership',
+  text: `select "memberships"."role", "companies"."status", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
+};
+
 /**
  * The caller's practices, as `GetCustomerData` and a profile save answer them (2026-11-27: without
  * requests; 2026-11-29, issue 46: whether a practice has other members, an `exists`): $1 and $2
@@ -19,19 +30,53 @@ export const COMPANY_VMS = `select "companies"."id", "companies"."customer_numbe
           where r.customer_id = "memberships"."customer_id" and r.company_id = "memberships"."company_id")) order by "companies"."name" asc`;
 
 export const LOCATION_COLUMNS = `"locations"."id", "locations"."company_id", "locations"."name", "locations"."street", "locations"."postal_code", "locations"."city", "locations"."country", "locations"."phone_number", "locations"."invoice_mail", "locations"."status", "locations"."created_at", "locations"."updated_at"`;
-const LOCATIONS_ORDER = `order by name_sort_key("locations"."name") collate "C" asc, "locations"."name" collate "C" asc, "locations"."id" asc`;
+/** The sorts of the locations' page, each with its keys (`locations/list.ts`), the id last. */
+const LOCATION_SORTS: Record<string, string[]> = {
+  name: [`name_sort_key("locations"."name") collate "C"`, `"locations"."name" collate "C"`],
+  city: [
+    `name_sort_key("locations"."city") collate "C"`,
+    `name_sort_key("locations"."name") collate "C"`,
+    `"locations"."name" collate "C"`,
+  ],
+  postalCode: [`"locations"."postal_code"`],
+};
+/** An order by `keys` and then `tie`, each in `direction`, as drizzle writes it. */
+const orderBy = (keys: string[], direction: string) =>
+  `order by ${keys.map((key) => `${key} ${direction === 'desc' ? 'desc' : 'asc'}`).join(', ')}`;
+const locationsOrder = (sort = 'name', direction = 'asc') =>
+  orderBy([...(LOCATION_SORTS[sort] ?? LOCATION_SORTS['name']!), `"locations"."id"`], direction);
+const LOCATIONS_ORDER = locationsOrder();
 /** A page of locations: its ids by the sort keys first, then those rows (issue 46). $1–$3. */
-export const LOCATIONS_PAGE = `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."id" in (select "id" from "locations" where "locations"."company_id" = $1 ${LOCATIONS_ORDER} limit $2 offset $3) ${LOCATIONS_ORDER}`;
+export const locationsPage = (sort?: string, direction?: string) =>
+  `select "id", "company_id", "name", "street", "postal_code", "city", "country", "phone_number", "invoice_mail", "status", "created_at", "updated_at" from "locations" where "locations"."id" in (select "id" from "locations" where "locations"."company_id" = $1 ${locationsOrder(sort, direction)} limit $2 offset $3) ${locationsOrder(sort, direction)}`;
+export const LOCATIONS_PAGE = locationsPage();
 /** The locations assigned to the contact: $1 the contact, $2 the practice. */
 export const LOCATIONS_ASSOCIATED = `select ${LOCATION_COLUMNS} from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."customer_id" = $1 and "location_assignments"."company_id" = $2) ${LOCATIONS_ORDER}`;
 export const LOCATIONS_COUNT = `select count(*) from "locations" where "locations"."company_id" = $1`;
 
-const EMPLOYEES_ORDER = `order by "memberships"."shown_name" collate "C" asc, "memberships"."shown_email" asc, "memberships"."customer_id" asc`;
+/** The sorts of the people's page (`employees/view.ts`): ties by address, then the person. */
+const EMPLOYEE_SORTS: Record<string, string> = {
+  name: `"memberships"."shown_name" collate "C"`,
+  email: `"memberships"."shown_email"`,
+  role: `array_position(array['superadmin', 'admin', 'member'], "memberships"."role")`,
+  status: `array_position(array['requested', 'invited', 'enabled', 'disabled'], "memberships"."status")`,
+};
+const employeesOrder = (sort = 'name', direction = 'asc') =>
+  orderBy(
+    [
+      EMPLOYEE_SORTS[sort] ?? EMPLOYEE_SORTS['name']!,
+      ...(sort === 'email' ? [] : [`"memberships"."shown_email"`]),
+      `"memberships"."customer_id"`,
+    ],
+    direction,
+  );
 /**
  * A page of people: its ids from the memberships' sort index first, then those joined (issue 46).
  * $1 and $2 the practice, $3 and $4 limit and offset. Its columns: [0] id, [2] status, [3] address.
  */
-export const EMPLOYEES_PAGE = `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "invitations"."email", "invitations"."typed", "invitations"."created_at", "invitations"."expires_at" from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where ("memberships"."company_id" = $1 and "memberships"."customer_id" in (select "customer_id" from "memberships" where "memberships"."company_id" = $2 ${EMPLOYEES_ORDER} limit $3 offset $4)) ${EMPLOYEES_ORDER}`;
+export const employeesPage = (sort?: string, direction?: string) =>
+  `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "invitations"."email", "invitations"."typed", "invitations"."created_at", "invitations"."expires_at" from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where ("memberships"."company_id" = $1 and "memberships"."customer_id" in (select "customer_id" from "memberships" where "memberships"."company_id" = $2 ${employeesOrder(sort, direction)} limit $3 offset $4)) ${employeesOrder(sort, direction)}`;
+export const EMPLOYEES_PAGE = employeesPage();
 /** The page's people's locations: $1 the practice, then `count` people. */
 export const employeesAssigned = (count: number) =>
   `select "location_assignments"."customer_id", "locations"."id", "locations"."name" from "location_assignments" inner join "locations" on "locations"."id" = "location_assignments"."location_id" where ("location_assignments"."company_id" = $1 and "location_assignments"."customer_id" in (${inList(count, 2)})) order by "locations"."name" asc`;
@@ -44,9 +89,66 @@ export const EMPLOYEES_COUNT = `select count(*) from "memberships" where "member
 export const LOG_ACTIONS = ACTIVITY_KIND_NAMES.flatMap((kind) => [...ACTIVITY_KINDS[kind]]);
 const LOG_SELECTED = `from "audit_log" where ("audit_log"."company_id" = $1 and "audit_log"."action" in (${inList(LOG_ACTIONS.length, 2)}))`;
 const AFTER_ACTIONS = LOG_ACTIONS.length + 2;
+
+/** The filters of the log (`ActivityFilters`), as the query string names them. */
+export interface LogFilters {
+  customerId?: string | undefined;
+  kind?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * The entries the filters select (`selecting` in `activity-log.ts`): the statement's `from … where`
+ * and its values, the practice first; `next` the number of the parameter after them.
+ */
+export function logSelected(companyId: string, filters: LogFilters) {
+  const actions = filters.kind
+    ? [...(ACTIVITY_KINDS[filters.kind as keyof typeof ACTIVITY_KINDS] ?? [])]
+    : LOG_ACTIONS;
+  const values: unknown[] = [companyId, ...actions];
+  const parts = [
+    `"audit_log"."company_id" = $1`,
+    `"audit_log"."action" in (${inList(actions.length, 2)})`,
+  ];
+  if (filters.customerId) {
+    const n = values.length + 1;
+    parts.push(
+      `("audit_log"."actor_customer_id" = $${n} or ("audit_log"."entity" = $${n + 1} and "audit_log"."entity_id" = $${n + 2}))`,
+    );
+    values.push(filters.customerId, 'membership', filters.customerId);
+  }
+  if (filters.from) {
+    values.push(filters.from);
+    parts.push(
+      `"audit_log"."at" >= ($${values.length}::date::timestamp at time zone 'Europe/Berlin')`,
+    );
+  }
+  if (filters.to) {
+    values.push(filters.to);
+    parts.push(
+      `"audit_log"."at" < (($${values.length}::date + 1)::timestamp at time zone 'Europe/Berlin')`,
+    );
+  }
+  return { from: `from "audit_log" where (${parts.join(' and ')})`, values };
+}
+
 export const LOG_COUNT = `select count(*) ${LOG_SELECTED}`;
-/** A page of the log, newest first: the practice, the actions, limit and offset. */
+/** The count of the filtered entries: `logSelected`'s values. */
+export const logCount = (selected: { from: string }) => `select count(*) ${selected.from}`;
+/**
+ * A page of the log, newest first: `logSelected`'s values, then limit and (past the first page,
+ * drizzle writes none for 0) offset.
+ */
+export const logPage = (selected: { from: string; values: unknown[] }, offset: number) => {
+  const n = selected.values.length + 1;
+  return `select "id", "at", "actor_customer_id", "action", "entity", "entity_id", "company_id", "data" ${selected.from} order by "audit_log"."at" desc, "audit_log"."id" desc limit $${n}${offset > 0 ? ` offset $${n + 1}` : ''}`;
+};
+/** A page of the log without filters: the practice, the actions, limit and offset. */
 export const LOG_PAGE = `select "id", "at", "actor_customer_id", "action", "entity", "entity_id", "company_id", "data" ${LOG_SELECTED} order by "audit_log"."at" desc, "audit_log"."id" desc limit $${AFTER_ACTIONS} offset $${AFTER_ACTIONS + 1}`;
+/** The names of the locations the entries name: $1 the practice, then `count` locations. */
+export const locationNamesOf = (count: number) =>
+  `select "id", "name" from "locations" where ("locations"."company_id" = $1 and "locations"."id" in (${inList(count, 2)}))`;
 /**
  * The person filter's people (`peopleOfLog`, with its line breaks): the practice, the actions,
  * how many newest entries (1,000) and how many people (100), issue 46.

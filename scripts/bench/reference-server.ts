@@ -11,21 +11,20 @@ import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import pg from 'pg';
+import { mailboxOf } from '@pp/contract';
+import { activityRoutes } from './reference-activity.ts';
+import { MAIL_INSERT, MAIL_LIMITS } from './reference-mail.ts';
 import {
   COMPANY_VMS,
   EMPLOYEES_COUNT,
-  EMPLOYEES_PAGE,
   employeesAssigned,
+  employeesPage,
+  ENABLED_MEMBERSHIP,
+  LINKED_CUSTOMER,
   LOCATION_COLUMNS,
   LOCATIONS_ASSOCIATED,
   LOCATIONS_COUNT,
-  LOCATIONS_PAGE,
-  LOG_ACTIONS,
-  LOG_COUNT,
-  LOG_PAGE,
-  LOG_PEOPLE,
-  namesOf,
-  personIdsOf,
+  locationsPage,
   secondFactors,
 } from './reference-reads.ts';
 
@@ -70,14 +69,6 @@ const app = Fastify();
 // (2026-11-23; the writes' of 2026-11-27, issue 28; the lists' and the customer data's of
 // 2026-11-29, issue 46, in reference-reads.ts), in the same order and, for the writes, in the same
 // transaction: the ratio then measures what the portal adds around them.
-const LINKED_CUSTOMER = {
-  name: 'pp_linked_customer',
-  text: `select "customers"."id", "customers"."email", "customers"."salutation", "customers"."title", "customers"."first_name", "customers"."last_name", "customers"."phone", "customers"."position", "customers"."profession", "customers"."other_industry", "customers"."date_of_birth", "customers"."preferred_language", "customers"."primary_company_id", "customers"."invitation_only", "customers"."created_at", "customers"."updated_at" from "identity_links" inner join "customers" on "customers"."id" = "identity_links"."customer_id" where ("identity_links"."issuer" = $1 and "identity_links"."subject" = $2)`,
-};
-const ENABLED_MEMBERSHIP = {
-  name: 'pp_enabled_membership',
-  text: `select "memberships"."role", "companies"."status", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
-};
 /** The portal's count of an account's writes (`plugins/write-limit.ts`): one upsert per write. */
 const COUNT_WRITE = `insert into rate_limits (key, count, reset_at)
               values ($1, 1, now() + $2 * interval '1 millisecond')
@@ -90,17 +81,6 @@ const AUDIT = `insert into "audit_log" ("id", "at", "actor_customer_id", "action
 /** The portal's audit entry as a CTE beside the change it logs (`audit-log.ts`, `auditOf`): $3–$8. */
 const AUDIT_OF = (changed: string) =>
   `"audit_entry" as (insert into "audit_log" ("actor_customer_id", "action", "entity", "entity_id", "company_id", "data") select $3::uuid, $4::text, $5::text, $6::text, $7::uuid, $8::jsonb from "${changed}")`;
-/** The mail limits' count of one window pair (`mail/quota.ts`), by recipient, account or practice. */
-const mailWindows = (where: string) =>
-  `select count(*) filter (where "mail_outbox"."created_at" > now() - interval '1 hour'), coalesce(ceil(extract(epoch from
-      min("created_at") filter (where "mail_outbox"."created_at" > now() - interval '1 hour') + interval '1 hour' - now())), 1), count(*) filter (where "mail_outbox"."created_at" > now() - interval '1 day'), coalesce(ceil(extract(epoch from
-      min("created_at") filter (where "mail_outbox"."created_at" > now() - interval '1 day') + interval '1 day' - now())), 1) from "mail_outbox" where (${where} and "mail_outbox"."created_at" > now() - interval '1 day')`;
-const MAIL_LIMITS = [
-  { text: mailWindows(`lower("mail_outbox"."recipient") = lower($1)`), hour: 5, day: 10 },
-  { text: mailWindows(`"mail_outbox"."actor_customer_id" = $1`), hour: 30, day: 100 },
-  { text: mailWindows(`"mail_outbox"."company_id" = $1`), hour: 50, day: 200 },
-];
-
 interface Customer {
   id: string;
   first_name: string | null;
@@ -142,16 +122,18 @@ async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Pr
   }
 }
 
-/** The mail limits' three counts, refusing past one of them as the portal does. */
-async function assertMailQuota(client: pg.PoolClient, values: string[]) {
-  for (const [index, limit] of MAIL_LIMITS.entries()) {
+/** The mail limits' four counts, refusing past one of them as the portal does. */
+async function assertMailQuota(client: pg.PoolClient, values: [string, string, string]) {
+  for (const limit of MAIL_LIMITS) {
     const { rows } = await client.query({
       text: limit.text,
-      values: [values[index]],
+      values: limit.values(...values),
       rowMode: 'array',
     });
     const [hour, , day] = rows[0] as number[];
-    if (Number(hour) >= limit.hour || Number(day) >= limit.day) throw new Error('rate limited');
+    if (Number(hour) >= limit.hour || (limit.day !== undefined && Number(day) >= limit.day)) {
+      throw new Error('rate limited');
+    }
   }
 }
 
@@ -170,6 +152,20 @@ async function memberOf(authorization: string | undefined, companyId: string) {
   });
   return { customer, role: rows[0]?.role as string | undefined };
 }
+
+/** A list's page as the query string asks for it: the bench varies all four (read-lines.ts). */
+interface Shown {
+  page?: string;
+  pageSize?: string;
+  sort?: string;
+  direction?: string;
+}
+const pageOf = ({ page = '1', pageSize = '25', sort, direction }: Shown) => ({
+  sort,
+  direction,
+  limit: Number(pageSize),
+  offset: (Number(page) - 1) * Number(pageSize),
+});
 
 /** What a handler costs with nothing behind it: the yardstick of IsAlive. */
 app.get('/bare', async () => ({ status: 'ok' }));
@@ -192,9 +188,13 @@ app.get('/api/v1/Rights/IsUserAdminOfPractice', async (request) => {
 });
 
 app.get('/api/v1/Location/GetLocations', async (request) => {
-  const { parentId, contactId } = request.query as { parentId: string; contactId: string };
+  const { parentId, contactId, ...shown } = request.query as {
+    parentId: string;
+    contactId: string;
+  } & Shown;
   await memberOf(request.headers.authorization, parentId);
-  const page = await pool.query(LOCATIONS_PAGE, [parentId, 25, 50]);
+  const { sort, direction, limit, offset } = pageOf(shown);
+  const page = await pool.query(locationsPage(sort, direction), [parentId, limit, offset]);
   const associated = await pool.query(LOCATIONS_ASSOCIATED, [contactId, parentId]);
   const total = await pool.query(LOCATIONS_COUNT, [parentId]);
   return {
@@ -205,12 +205,13 @@ app.get('/api/v1/Location/GetLocations', async (request) => {
 });
 
 app.get('/api/v1/Employee/GetEmployees', async (request) => {
-  const { companyId } = request.query as { companyId: string };
+  const { companyId, ...shown } = request.query as { companyId: string } & Shown;
   await memberOf(request.headers.authorization, companyId);
+  const { sort, direction, limit, offset } = pageOf(shown);
   // As arrays: the customer's and the invitation's "email" share a name.
   const page = await pool.query({
-    text: EMPLOYEES_PAGE,
-    values: [companyId, companyId, 25, 50],
+    text: employeesPage(sort, direction),
+    values: [companyId, companyId, limit, offset],
     rowMode: 'array',
   });
   const rows = page.rows as string[][];
@@ -232,31 +233,7 @@ app.get('/api/v1/Employee/GetEmployees', async (request) => {
   };
 });
 
-/** People's names by id, as the activity log reads them: none asked for, no statement. */
-const named = async (ids: string[]) =>
-  ids.length ? (await pool.query(namesOf(ids.length), ids)).rows : [];
-
-app.get('/api/v1/Company/GetActivityLog', async (request) => {
-  const { companyId } = request.query as { companyId: string };
-  await memberOf(request.headers.authorization, companyId);
-  const values = [companyId, ...LOG_ACTIONS];
-  const total = await pool.query(LOG_COUNT, values);
-  const page = await pool.query(LOG_PAGE, [...values, 25, 50]);
-  const names = await named(personIdsOf(page.rows));
-  const practice = await pool.query(`select "name" from "companies" where "companies"."id" = $1`, [
-    companyId,
-  ]);
-  // The person filter's list: the 100 people named last by the newest 1,000 entries (issue 46).
-  const recent = await pool.query(LOG_PEOPLE, [...values, 1000, 100]);
-  const people = await named(recent.rows.map((row: { person: string }) => row.person));
-  return {
-    entries: page.rows,
-    names,
-    practice: practice.rows[0],
-    people,
-    total: Number(total.rows[0].count),
-  };
-});
+activityRoutes(app, pool, memberOf);
 
 /** The picklists a profile save may name, by the body's field. */
 const PROFILE_CHOICES = {
@@ -389,22 +366,20 @@ app.post('/api/v1/Employee/InviteEmployee', async (request, reply) => {
     const inviterName = `${inviter.first_name ?? ''} ${inviter.last_name ?? ''}`.trim();
     const text = `Guten Tag,\n\n${inviterName} lädt Sie ein, im Praxisportal der Praxis „${practice.rows[0].name}“ mitzuarbeiten.\n\n${'Melden Sie sich mit dieser E-Mail-Adresse an. '.repeat(8)}\n\nEinladung ansehen:\n${link}\n`;
     const html = `<!doctype html>\n<html lang="de"><body><p>${text.replaceAll('\n\n', '</p><p>')}</p><p><a href="${link}">Einladung ansehen</a></p></body></html>`;
-    await client.query(
-      `insert into "mail_outbox" ("id", "message_id", "recipient", "language", "template", "actor_customer_id", "company_id", "subject", "text_body", "html_body", "links", "headers", "status", "attempts", "next_attempt_at", "locked_until", "last_error", "created_at", "sent_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, default, default, default, default, default, default, default) returning "id"`,
-      [
-        `<${randomUUID()}@localhost>`,
-        email,
-        'de',
-        'invitation',
-        inviter.id,
-        companyId,
-        'Einladung ins Praxisportal',
-        text,
-        html,
-        `{"${link}"}`,
-        '{}',
-      ],
-    );
+    await client.query(MAIL_INSERT, [
+      `<${randomUUID()}@localhost>`,
+      email,
+      mailboxOf(email),
+      'de',
+      'invitation',
+      inviter.id,
+      companyId,
+      'Einladung ins Praxisportal',
+      text,
+      html,
+      `{"${link}"}`,
+      '{}',
+    ]);
     await client.query(AUDIT, [
       inviter.id,
       'employee.invited',
