@@ -36,6 +36,8 @@ import {
   benchPerson,
   PROFILE_FORM,
 } from './prepare.ts';
+import { EXPORTS, FILTERED_LOG, findLogPerson, timedExport } from './activity-lines.ts';
+import { FIRST_SIGN_IN, measureFirstSignIn } from './first-sign-in-line.ts';
 import { everyPage, line, pairsOf } from './read-lines.ts';
 import { benchDatabases, EXPLAIN, explainSlowest, SCALE, type BenchIds } from './scale.ts';
 
@@ -146,7 +148,8 @@ try {
 
   type Ids = BenchIds;
   /** [label, path, authenticated, the orders of a list whose pages can be varied] */
-  const calls: [string, (ids: Ids, page?: number) => string, boolean, readonly string[]][] = [
+  type Call = [string, (ids: Ids, page?: number) => string, boolean, readonly string[]];
+  const calls: Call[] = [
     ['Lifetime/IsAlive', () => '/Lifetime/IsAlive', false, []],
     ['Customer/GetCustomerData', () => '/Customer/GetCustomerData', true, []],
     [
@@ -169,6 +172,7 @@ try {
       true,
       ['name', 'city', 'postalCode'],
     ],
+    ...FILTERED_LOG.map(([label, pathOf]): Call => [label, pathOf, true, []]),
     [
       'Company/GetActivityLog (page 3 of 10,000 entries)',
       (ids, page = 3) =>
@@ -340,6 +344,10 @@ try {
   console.log(
     `| bare Fastify handler | reference | ${Math.round(bare.rps)} | ${bare.p50} | ${bare.p99} | ${bare.non2xx} | – | – |`,
   );
+  if (FILTERED_LOG.some(([label]) => wanted(label))) {
+    const authorization = `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`;
+    for (const [, port, ids] of targets) await findLogPerson(base(port), ids, authorization);
+  }
   for (const [label, pathOf, authenticated, sorts] of calls.filter(([label]) => wanted(label))) {
     const authorization = authenticated
       ? `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`
@@ -377,55 +385,61 @@ try {
       }
     }
     if (sorts.length > 0) {
-      // The references read page 3 every time: these lines' ratios are to their portal's one.
-      for (const [target, port, ids] of targets) {
-        const reference = references.get(target);
-        const nextPage = everyPage((page) => pathOf(ids, page), sorts);
-        const everyTime = await measure(`${base(port)}${pathOf(ids)}`, authorization, () => ({
-          path: nextPage(),
-        }));
-        console.log(line(`${label} | ${target}, another page every request`, everyTime, reference));
-        const realistic = await measure(
-          `${base(port)}${pathOf(ids)}`,
-          authorization,
-          everyPageAndPerson((page) => pathOf(ids, page), sorts),
-        );
-        console.log(
-          line(`${label} | ${target}, another page and person every request`, realistic, reference),
-        );
+      // The same rotation of pages, sizes, sorts and directions on the reference as on the portal
+      // (issue 46): each line's ratio compares like with like.
+      for (const { portal, reference } of pairs) {
+        const [referenceName, referencePort, ids] = reference;
+        const pages = (port: number) => {
+          const nextPage = everyPage((page) => pathOf(ids, page), sorts);
+          return measure(`${base(port)}${pathOf(ids)}`, authorization, () => ({
+            path: nextPage(),
+          }));
+        };
+        const r = await pages(referencePort);
+        console.log(line(`${label} | ${referenceName}, another page every request`, r));
+        const m = await pages(portal[1]);
+        console.log(line(`${label} | ${portal[0]}, another page every request`, m, r));
+        const realistic = (port: number) =>
+          measure(
+            `${base(port)}${pathOf(ids)}`,
+            authorization,
+            everyPageAndPerson((page) => pathOf(ids, page), sorts),
+          );
+        const rr = await realistic(referencePort);
+        console.log(line(`${label} | ${referenceName}, another page and person every request`, rr));
+        const mr = await realistic(portal[1]);
+        console.log(line(`${label} | ${portal[0]}, another page and person every request`, mr, rr));
       }
     }
   }
   await measureWrites();
   // Issue 27: the whole list of 10,000 as a CSV file, one export after another (a person clicks
   // once): the time to the file's last byte, five rounds on each database; the target is 5 s.
-  if ('Employee/ExportEmployees'.includes(ONLY) || ONLY === 'Export') {
+  // Issue 46: the activity log's newest 10,000 entries the same way.
+  const exportLines: string[] = [];
+  for (const [label, requestOf] of EXPORTS.filter(([label]) => wanted(label))) {
     const authorization = `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`;
-    const exportLines: string[] = [];
     for (const [target, port, ids] of targets) {
-      const seconds: number[] = [];
-      let bytes = 0;
-      for (let round = 0; round < 5; round += 1) {
-        const started = performance.now();
-        const url = `${base(port)}/Employee/ExportEmployees?companyId=${ids.practiceId}`;
-        const response = await fetch(url, { headers: { authorization } });
-        if (!response.ok || !response.body) {
-          answers.failed += 1;
-          continue;
-        }
-        bytes = 0;
-        for await (const chunk of response.body) bytes += chunk.byteLength;
-        seconds.push((performance.now() - started) / 1000);
-      }
-      const sorted = [...seconds].sort((a, b) => a - b);
-      const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+      const [path, init] = requestOf(ids);
       exportLines.push(
-        `| Employee/ExportEmployees (10,000 as CSV) | ${target} | ${(bytes / 1024).toFixed(0)} KiB | ${median.toFixed(2)} | ${(sorted.at(-1) ?? Number.NaN).toFixed(2)} | ${seconds.length} of 5 |`,
+        await timedExport(label, target, `${base(port)}${path}`, init, authorization),
       );
     }
+  }
+  if (exportLines.length > 0) {
     console.log(
       `\n| call | target | file | median s | slowest s | complete |\n|---|---|---|---|---|---|\n${exportLines.join('\n')}`,
     );
+  }
+  // Issue 46: the first call of people who never signed in, each linked by their address.
+  if (wanted(FIRST_SIGN_IN)) {
+    await measureFirstSignIn({
+      issuer,
+      url: `${base(ports.server)}/Customer/GetCustomerData`,
+      referenceUrl: `${base(ports.reference)}/Customer/GetCustomerData`,
+      databaseUrl: serverUrl,
+      adminToken: `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`,
+    });
   }
   // Bare handler and IsAlive in turns, five rounds, the median ratio: a busy machine moves both.
   const ratios: number[] = [];

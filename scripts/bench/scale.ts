@@ -24,6 +24,22 @@ import {
   POPULATION_ISSUER,
 } from './prepare-large.ts';
 import { BENCH_ADMIN, prepareBenchDatabase } from './prepare.ts';
+import { MAIL_LIMITS } from './reference-mail.ts';
+import {
+  COMPANY_VMS,
+  EMPLOYEES_COUNT,
+  employeesPage,
+  ENABLED_MEMBERSHIP,
+  LINKED_CUSTOMER,
+  LOCATIONS_COUNT,
+  locationsPage,
+  LOG_ACTIONS,
+  LOG_PEOPLE,
+  logCount,
+  logPage,
+  logSelected,
+  type LogFilters,
+} from './reference-reads.ts';
 
 export type Scale = 'small' | 'large';
 export type BenchIds = Awaited<ReturnType<typeof prepareBenchDatabase>>;
@@ -195,65 +211,57 @@ export function record(label: string, m: Measurement) {
   if (label.includes('| PostgreSQL')) measured.push({ label, m });
 }
 
-// The calls' main statements, as the reference runs them (reference-server.ts, which is its own
-// process): the statement whose cost grows with the data, with the bench practice's values.
-const LINKED_CUSTOMER = `select "customers".* from "identity_links" inner join "customers" on "customers"."id" = "identity_links"."customer_id" where ("identity_links"."issuer" = $1 and "identity_links"."subject" = $2)`;
+// The calls' main statements, the reference's own texts (reference-reads.ts, reference-mail.ts:
+// the portal's, as its statement log shows them), with the bench practice's values.
+const logOf = (ids: BenchIds, filters: LogFilters, offset = 50): [string, unknown[]][] => {
+  const selected = logSelected(ids.practiceId, filters);
+  return [
+    [logCount(selected), selected.values],
+    [logPage(selected, offset), [...selected.values, 25, ...(offset > 0 ? [offset] : [])]],
+  ];
+};
 const MAIN: [string, (ids: BenchIds, issuer: string) => [string, unknown[]][]][] = [
   ['Lifetime/IsAlive', () => [['select 1', []]]],
   [
     'Customer/GetCustomerData',
     (ids, issuer) => [
-      [LINKED_CUSTOMER, [issuer, `sub-${BENCH_ADMIN}`]],
-      [
-        `select "companies"."id", "companies"."customer_number", "companies"."name", "companies"."postal_code", "companies"."city", "companies"."status", "memberships"."role", "memberships"."status", (select count(*)::int from "memberships" as m where m.company_id = "memberships"."company_id" and m.customer_id <> $1 and m.status in ('enabled', 'disabled')) from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."status" <> $2 and not exists (select 1 from "connect_requests" r where r.customer_id = "memberships"."customer_id" and r.company_id = "memberships"."company_id")) order by "companies"."name" asc`,
-        [ids.adminId, 'requested'],
-      ],
+      [LINKED_CUSTOMER.text, [issuer, `sub-${BENCH_ADMIN}`]],
+      [COMPANY_VMS, [ids.adminId, ids.adminId, 'requested']],
     ],
   ],
   [
     'Rights/IsUserAdminOfPractice',
-    (ids) => [
-      [
-        `select "memberships"."role", "companies"."status", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
-        [ids.adminId, ids.practiceId, 'enabled'],
-      ],
-    ],
+    (ids) => [[ENABLED_MEMBERSHIP.text, [ids.adminId, ids.practiceId, 'enabled']]],
   ],
   [
     'Employee/GetEmployees',
     (ids) => [
-      [
-        `select "memberships"."customer_id", "memberships"."role", "memberships"."status", "customers"."email", "customers"."first_name", "customers"."last_name", "invitations"."email", "invitations"."typed" from "memberships" inner join "customers" on "customers"."id" = "memberships"."customer_id" left join "invitations" on ("invitations"."company_id" = "memberships"."company_id" and "invitations"."customer_id" = "memberships"."customer_id" and "invitations"."accepted_at" is null and "invitations"."declined_at" is null and "invitations"."revoked_at" is null) where "memberships"."company_id" = $1 order by "memberships"."shown_name" collate "C" asc, "memberships"."shown_email" asc, "memberships"."customer_id" asc limit 25 offset 50`,
-        [ids.practiceId],
-      ],
-      [
-        `select count(*) from "memberships" where "memberships"."company_id" = $1`,
-        [ids.practiceId],
-      ],
+      [employeesPage(), [ids.practiceId, ids.practiceId, 25, 50]],
+      [EMPLOYEES_COUNT, [ids.practiceId]],
     ],
   ],
   [
     'Location/GetLocations',
     (ids) => [
-      [
-        `select * from "locations" where "locations"."company_id" = $1 order by name_sort_key("locations"."name") collate "C" asc, "locations"."name" collate "C" asc, "locations"."id" asc limit 25 offset 50`,
-        [ids.practiceId],
-      ],
-      [`select count(*) from "locations" where "locations"."company_id" = $1`, [ids.practiceId]],
+      [locationsPage(), [ids.practiceId, 25, 50]],
+      [LOCATIONS_COUNT, [ids.practiceId]],
     ],
+  ],
+  // The filtered lines of the log (activity-lines.ts) before the log's own, which their labels
+  // start with too; by person, the bench admin (the line's person is found at run time).
+  ['Company/GetActivityLog (by person', (ids) => logOf(ids, { customerId: ids.adminId }, 0)],
+  ['Company/GetActivityLog (by kind', (ids) => logOf(ids, { kind: 'roles' })],
+  [
+    'Company/GetActivityLog (by days',
+    (ids) => {
+      const day = (days: number) =>
+        new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+      return logOf(ids, { from: day(8), to: day(2) });
+    },
   ],
   [
     'Company/GetActivityLog',
-    (ids) => [
-      [
-        `select * from "audit_log" where "audit_log"."company_id" = $1 and "audit_log"."action" = any($2) order by "audit_log"."at" desc, "audit_log"."id" desc limit 25 offset 50`,
-        [ids.practiceId, ['employee.role_changed']],
-      ],
-      [
-        `select distinct "actor_customer_id", "entity", "entity_id" from "audit_log" where "company_id" = $1 and "action" = any($2)`,
-        [ids.practiceId, ['employee.role_changed']],
-      ],
-    ],
+    (ids) => [...logOf(ids, {}), [LOG_PEOPLE, [ids.practiceId, ...LOG_ACTIONS, 1000, 100]]],
   ],
   [
     'Customer/UpdateCustomerData',
@@ -276,12 +284,10 @@ const MAIN: [string, (ids: BenchIds, issuer: string) => [string, unknown[]][]][]
   [
     'Employee/InviteEmployee',
     (ids) =>
-      ['"recipient_mailbox" = $1', '"actor_customer_id" = $1::uuid', '"company_id" = $1::uuid'].map(
-        (where, i): [string, unknown[]] => [
-          `select count(*) filter (where "created_at" > now() - interval '1 hour'), count(*) from "mail_outbox" where ${where} and "created_at" > now() - interval '1 day'`,
-          [[`invitee@bench.example.com`, ids.adminId, ids.invitingPracticeIds[0]][i]],
-        ],
-      ),
+      MAIL_LIMITS.map((limit): [string, unknown[]] => [
+        limit.text,
+        limit.values('invitee@bench.example.com', ids.adminId, ids.invitingPracticeIds[0]!),
+      ]),
   ],
 ];
 
