@@ -38,7 +38,8 @@ import {
 } from './prepare.ts';
 import { EXPORTS, FILTERED_LOG, findLogPerson, timedExport } from './activity-lines.ts';
 import { FIRST_SIGN_IN, measureFirstSignIn } from './first-sign-in-line.ts';
-import { everyPage, line, pairsOf } from './read-lines.ts';
+import { measurePages } from './page-lines.ts';
+import { line, pairsOf } from './read-lines.ts';
 import { benchDatabases, EXPLAIN, explainSlowest, SCALE, type BenchIds } from './scale.ts';
 
 /**
@@ -188,15 +189,6 @@ try {
       async (_, i) => `Bearer ${await issuer.tokenFor(benchPerson(i + 1))}`,
     ),
   );
-  /** Another page and another person every request: what a busy practice really sends. */
-  const everyPageAndPerson = (pathOf: (page: number) => string, sorts: readonly string[]) => {
-    const nextPage = everyPage(pathOf, sorts);
-    let n = 0;
-    return () => {
-      n += 1;
-      return { path: nextPage(), authorization: people[n % people.length] };
-    };
-  };
   /** The portal on the server and (small scale) on the embedded database, each with its reference. */
   const pairs = pairsOf(ports, onServer, onEmbedded);
   const targets = pairs.map(({ portal }) => portal);
@@ -385,31 +377,7 @@ try {
       }
     }
     if (sorts.length > 0) {
-      // The same rotation of pages, sizes, sorts and directions on the reference as on the portal
-      // (issue 46): each line's ratio compares like with like.
-      for (const { portal, reference } of pairs) {
-        const [referenceName, referencePort, ids] = reference;
-        const pages = (port: number) => {
-          const nextPage = everyPage((page) => pathOf(ids, page), sorts);
-          return measure(`${base(port)}${pathOf(ids)}`, authorization, () => ({
-            path: nextPage(),
-          }));
-        };
-        const r = await pages(referencePort);
-        console.log(line(`${label} | ${referenceName}, another page every request`, r));
-        const m = await pages(portal[1]);
-        console.log(line(`${label} | ${portal[0]}, another page every request`, m, r));
-        const realistic = (port: number) =>
-          measure(
-            `${base(port)}${pathOf(ids)}`,
-            authorization,
-            everyPageAndPerson((page) => pathOf(ids, page), sorts),
-          );
-        const rr = await realistic(referencePort);
-        console.log(line(`${label} | ${referenceName}, another page and person every request`, rr));
-        const mr = await realistic(portal[1]);
-        console.log(line(`${label} | ${portal[0]}, another page and person every request`, mr, rr));
-      }
+      await measurePages({ label, pairs, base, pathOf, sorts, authorization, people });
     }
   }
   await measureWrites();
