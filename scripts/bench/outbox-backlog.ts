@@ -155,12 +155,20 @@ export async function explain(client: pg.Client, statement: { text: string; valu
       statement.values,
     );
     const plan = rows.map((row) => row['QUERY PLAN']);
+    // Each scan with the rows it returned, and whether a sort spilled to disk.
     const scans = plan
-      .map((line) =>
-        /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)( Backward)? on (\w+)/.exec(line),
-      )
-      .filter((match) => match !== null)
-      .map((match) => `${match[1]} on ${match[3]}`);
+      .map((line) => ({
+        scan: /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)?(?: using (\w+))? on (\w+)/.exec(
+          line,
+        ),
+        rows: /actual time=\S+ rows=(\d+) loops=(\d+)/.exec(line),
+      }))
+      .filter(({ scan }) => scan !== null)
+      .map(({ scan, rows }) => {
+        const read = Number(rows?.[1] ?? 0) * Number(rows?.[2] ?? 1);
+        return `${scan![1]} on ${scan![2] ?? scan![3]} (${read.toLocaleString('en')} rows)`;
+      });
+    if (plan.some((line) => line.includes('external merge'))) scans.push('a sort spilled to disk');
     return { plan, scans: [...new Set(scans)] };
   } finally {
     await client.query('rollback');

@@ -64,7 +64,6 @@ const standIn = await startDataverseStandIn({
   serviceProtection: true,
   seenLimit: 1_000_000,
 });
-const authorization = `Bearer ${await issuer.tokenFor(BENCH_ADMIN, { expiresIn: 3600 })}`;
 const figures: string[] = [];
 const figure = (what: string, value: string) => figures.push(`| ${what} | ${value} |`);
 
@@ -94,6 +93,8 @@ async function stop(instance: ChildProcess) {
 
 /** The read under a small load for `seconds`: calls a second, p50, p99, failed answers. */
 async function read(url: string, seconds: number) {
+  // A token of its own: the api takes none that lives longer than 10 minutes.
+  const authorization = `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`;
   const result = await autocannon({
     url,
     connections: READ_CONNECTIONS,
@@ -105,6 +106,10 @@ async function read(url: string, seconds: number) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
+    codes: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(' '),
   };
 }
 type Read = Awaited<ReturnType<typeof read>>;
@@ -112,11 +117,11 @@ type Read = Awaited<ReturnType<typeof read>>;
 function readFigures(part: string, before: Read, during: Read) {
   figure(
     `${part}: Customer/GetCustomerData, ${READ_CONNECTIONS} connections, no backlog`,
-    `${fixed(before.rps)}/s, p50 ${before.p50} ms, p99 ${before.p99} ms, ${before.failed} failed`,
+    `${fixed(before.rps)}/s, p50 ${before.p50} ms, p99 ${before.p99} ms, ${before.failed} failed ${before.codes}`,
   );
   figure(
     `${part}: the same while the backlog drains`,
-    `${fixed(during.rps)}/s, p50 ${during.p50} ms, p99 ${during.p99} ms, ${during.failed} failed; ` +
+    `${fixed(during.rps)}/s, p50 ${during.p50} ms, p99 ${during.p99} ms, ${during.failed} failed ${during.codes}; ` +
       `p50 ${fixed(during.p50 / before.p50, 2)}×, p99 ${fixed(during.p99 / before.p99, 2)}×, ` +
       `calls ${fixed((100 * during.rps) / before.rps)} %`,
   );
@@ -185,7 +190,16 @@ async function crmPart() {
       'CRM: 100,000 waiting writes put into crm_outbox',
       `${fixed((inserted - started) / 1000, 1)} s; ${people === BACKLOG ? `the creation of 100,000 people's contacts (the data set has no CRM links: the writes of a first connection)` : `the creation of ${people.toLocaleString('en')} people's contacts, the rest changes of their phone (the data set has no CRM links)`}`,
     );
-    const during = await read(url, SECONDS);
+    // Each second: the requests and writes so far, to see when the minute's budget is spent.
+    const samples: { requests: number; writes: number }[] = [];
+    const sampler = setInterval(() => {
+      const seen = standIn.seen.slice(requestsBefore);
+      samples.push({
+        requests: seen.length,
+        writes: seen.filter((r) => r.method !== 'GET').length,
+      });
+    }, 1000);
+    const during = await read(url, SECONDS).finally(() => clearInterval(sampler));
     const elapsed = (performance.now() - inserted) / 1000;
     const { rows } = await client.query<{ done: number; parked: number }>(
       `select count(*) filter (where status = 'done')::int as done,
@@ -198,9 +212,19 @@ async function crmPart() {
       `CRM: writes pushed in ${SECONDS} s (Dataverse stand-in on this machine)`,
       `${(rows[0]?.done ?? 0).toLocaleString('en')} done, ${rows[0]?.parked ?? 0} parked: ${fixed((rows[0]?.done ?? 0) / elapsed, 1)} a second`,
     );
+    // Spent: the connector reserves its budget in blocks, and stops just short of the minute's.
+    const spent = samples.findIndex((sample) => sample.requests >= 0.95 * REQUESTS_PER_MINUTE);
+    const refused = requests.filter((r) => r.status === 429).length;
     figure(
       'CRM: requests to the stand-in',
-      `${requests.length.toLocaleString('en')} (${writes.toLocaleString('en')} writes): ${fixed(perMinute)} a minute, ${fixed((100 * perMinute) / REQUESTS_PER_MINUTE)} % of the connector's budget of ${REQUESTS_PER_MINUTE} a minute`,
+      `${requests.length.toLocaleString('en')} (${writes.toLocaleString('en')} writes, ${refused} answered 429): ${fixed(perMinute)} a minute over the ${fixed(elapsed)} s`,
+    );
+    figure(
+      `CRM: against the connector's budget of ${REQUESTS_PER_MINUTE} requests a minute`,
+      (spent < 0
+        ? `not spent within the run: ${fixed((100 * perMinute) / REQUESTS_PER_MINUTE)} % of it`
+        : `a minute's budget spent (${samples[spent]!.requests} requests) after ${spent + 1} s (${fixed(samples[spent]!.writes / (spent + 1), 1)} writes a second until then), then the pushes wait for the next minute`) +
+        `; sustained it allows ${fixed(REQUESTS_PER_MINUTE / 60)} requests a second: 100,000 writes of one request each take at least ${fixed(BACKLOG / REQUESTS_PER_MINUTE)} min`,
     );
     readFigures('CRM', before, during);
     await stop(instance);
