@@ -38,8 +38,13 @@ import { benchDatabases, SCALE } from './scale.ts';
 const QUICK = process.argv.includes('--quick');
 const SECONDS = QUICK ? 15 : 60;
 const BACKLOG = 100_000;
-/** The read beside the backlog: a small load, as a few people using the portal meanwhile. */
+/**
+ * The read beside the backlog: a small load, as people using the portal meanwhile, at a fixed
+ * rate, so that it does not take the instance's core from the workers (an unbounded load would
+ * measure the workers on a saturated instance).
+ */
 const READ_CONNECTIONS = 10;
+const READ_RATE = 100;
 const MAIN = 'apps/api/src/main.ts';
 const COMMAND = `npm run bench:outbox --${QUICK ? ' --quick' : ''}${SCALE === 'large' ? ' --scale large' : ''}`;
 
@@ -98,6 +103,7 @@ async function read(url: string, seconds: number) {
   const result = await autocannon({
     url,
     connections: READ_CONNECTIONS,
+    overallRate: READ_RATE,
     duration: seconds,
     headers: { authorization },
   });
@@ -116,7 +122,7 @@ type Read = Awaited<ReturnType<typeof read>>;
 
 function readFigures(part: string, before: Read, during: Read) {
   figure(
-    `${part}: Customer/GetCustomerData, ${READ_CONNECTIONS} connections, no backlog`,
+    `${part}: Customer/GetCustomerData, ${READ_RATE}/s on ${READ_CONNECTIONS} connections, no backlog`,
     `${fixed(before.rps)}/s, p50 ${before.p50} ms, p99 ${before.p99} ms, ${before.failed} failed ${before.codes}`,
   );
   figure(
