@@ -5,6 +5,52 @@ import pg from 'pg';
 import { claimDue } from '../../apps/api/src/crm-sync/outbox/claim.ts';
 import type { Database, Db, Executor } from '../../apps/api/src/db/client.ts';
 import { claimDueMails } from '../../apps/api/src/mail/queue.ts';
+import { appMigrations, databaseUrl, LARGE_DATABASE } from './prepare-large.ts';
+import { BENCH_ADMIN } from './prepare.ts';
+import { benchDatabases, SCALE } from './scale.ts';
+
+/**
+ * The run's database: the small data set made for it, or the large one when its migrations are
+ * the app's. Not scale.ts's check of the large one's mark: the mark names the migrations it was
+ * prepared with, and a data set migrated since keeps it. The bench admin signs in with the run's
+ * issuer meanwhile (as scale.ts points the bench's people at it); the link is put back after.
+ */
+export async function outboxDatabase(
+  issuer: string,
+): Promise<{ serverUrl: string; close(): Promise<void> }> {
+  if (SCALE === 'small') return benchDatabases(issuer, 1, { serverOnly: true });
+  const serverUrl = databaseUrl(LARGE_DATABASE);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: number; last: string | null }>(
+      `select count(*)::int as count, max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    );
+    const app = appMigrations();
+    if (rows[0]?.count !== app.count || rows[0]?.last !== String(app.last)) {
+      throw new Error(
+        `${LARGE_DATABASE} has ${rows[0]?.count} migrations, the app ${app.count}: make it again with npm run bench:prepare -- --scale large.`,
+      );
+    }
+    const link = `identity_links where customer_id = (select id from customers where email = $1)`;
+    const { rows: before } = await client.query<{ issuer: string }>(`select issuer from ${link}`, [
+      BENCH_ADMIN,
+    ]);
+    if (before.length !== 1) throw new Error(`${LARGE_DATABASE} has no bench admin`);
+    await client.query(`update ${link} set issuer = $2`, [BENCH_ADMIN, issuer]);
+    return {
+      serverUrl,
+      close: async () => {
+        const again = new pg.Client({ connectionString: serverUrl });
+        await again.connect();
+        await again.query(`update ${link} set issuer = $2`, [BENCH_ADMIN, before[0]!.issuer]);
+        await again.end();
+      },
+    };
+  } finally {
+    await client.end();
+  }
+}
 
 /** The mails of the run: their Message-IDs start so, and nothing else's does. */
 const MAIL_MARK = '<bench-outbox-';

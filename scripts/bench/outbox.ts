@@ -29,11 +29,12 @@ import {
   insertCrmWrites,
   insertMails,
   mailPick,
+  outboxDatabase,
   removeCrm,
   removeMails,
 } from './outbox-backlog.ts';
 import { BENCH_ADMIN, BENCH_CLIENT_ID } from './prepare.ts';
-import { benchDatabases, SCALE } from './scale.ts';
+import { SCALE } from './scale.ts';
 
 const QUICK = process.argv.includes('--quick');
 const SECONDS = QUICK ? 15 : 60;
@@ -56,7 +57,7 @@ const load = () =>
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
 const issuer = await startTestIssuer();
-const databases = await benchDatabases(issuer.issuer, 1, { serverOnly: true });
+const databases = await outboxDatabase(issuer.issuer);
 const { serverUrl } = databases;
 const client = new pg.Client({ connectionString: serverUrl });
 await client.connect();
