@@ -32,18 +32,21 @@ export async function outboxDatabase(
         `${LARGE_DATABASE} has ${rows[0]?.count} migrations, the app ${app.count}: make it again with npm run bench:prepare -- --scale large.`,
       );
     }
-    const link = `identity_links where customer_id = (select id from customers where email = $1)`;
-    const { rows: before } = await client.query<{ issuer: string }>(`select issuer from ${link}`, [
-      BENCH_ADMIN,
-    ]);
+    const admin = `customer_id = (select id from customers where email = $1)`;
+    const { rows: before } = await client.query<{ issuer: string }>(
+      `select issuer from identity_links where ${admin}`,
+      [BENCH_ADMIN],
+    );
     if (before.length !== 1) throw new Error(`${LARGE_DATABASE} has no bench admin`);
-    await client.query(`update ${link} set issuer = $2`, [BENCH_ADMIN, issuer]);
+    const point = (to: string, on = client) =>
+      on.query(`update identity_links set issuer = $2 where ${admin}`, [BENCH_ADMIN, to]);
+    await point(issuer);
     return {
       serverUrl,
       close: async () => {
         const again = new pg.Client({ connectionString: serverUrl });
         await again.connect();
-        await again.query(`update ${link} set issuer = $2`, [BENCH_ADMIN, before[0]!.issuer]);
+        await point(before[0]!.issuer, again);
         await again.end();
       },
     };

@@ -214,6 +214,11 @@ async function crmPart() {
     );
     const requests = standIn.seen.slice(requestsBefore);
     const writes = requests.filter((r) => r.method !== 'GET').length;
+    const kinds = new Map<string, number>();
+    for (const { method, path } of requests) {
+      const kind = `${method} ${path.split('/')[4]?.replace(/\(.*/, '') ?? path}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
     const perMinute = (60 * requests.length) / elapsed;
     figure(
       `CRM: writes pushed in ${SECONDS} s (Dataverse stand-in on this machine)`,
@@ -224,7 +229,7 @@ async function crmPart() {
     const refused = requests.filter((r) => r.status === 429).length;
     figure(
       'CRM: requests to the stand-in',
-      `${requests.length.toLocaleString('en')} (${writes.toLocaleString('en')} writes, ${refused} answered 429): ${fixed(perMinute)} a minute over the ${fixed(elapsed)} s`,
+      `${requests.length.toLocaleString('en')} (${writes.toLocaleString('en')} writes, ${refused} answered 429): ${fixed(perMinute)} a minute over the ${fixed(elapsed)} s; ${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
     );
     figure(
       `CRM: against the connector's budget of ${REQUESTS_PER_MINUTE} requests a minute`,
