@@ -10,15 +10,20 @@ import { BENCH_ADMIN } from './prepare.ts';
 import { benchDatabases, SCALE } from './scale.ts';
 
 /**
- * The run's database: the small data set made for it, or the large one when its migrations are
- * the app's. Not scale.ts's check of the large one's mark: the mark names the migrations it was
- * prepared with, and a data set migrated since keeps it. The bench admin signs in with the run's
- * issuer meanwhile (as scale.ts points the bench's people at it); the link is put back after.
+ * The run's database and the person whose reads it measures: the small data set made for it
+ * and its bench admin, or the large one, when its migrations are the app's, and a member of a
+ * practice of its population. Not scale.ts's check of the large one's mark: the mark names the
+ * migrations it was prepared with, and a data set migrated since keeps it. The bench's own
+ * people are left alone there: `npm run bench -- --scale large` points their links at its own
+ * issuer, and a run beside it would take them away; this person gets a second link, to the run's
+ * issuer, removed after.
  */
 export async function outboxDatabase(
   issuer: string,
-): Promise<{ serverUrl: string; close(): Promise<void> }> {
-  if (SCALE === 'small') return benchDatabases(issuer, 1, { serverOnly: true });
+): Promise<{ serverUrl: string; reader: string; close(): Promise<void> }> {
+  if (SCALE === 'small') {
+    return { ...(await benchDatabases(issuer, 1, { serverOnly: true })), reader: BENCH_ADMIN };
+  }
   const serverUrl = databaseUrl(LARGE_DATABASE);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -32,21 +37,25 @@ export async function outboxDatabase(
         `${LARGE_DATABASE} has ${rows[0]?.count} migrations, the app ${app.count}: make it again with npm run bench:prepare -- --scale large.`,
       );
     }
-    const admin = `customer_id = (select id from customers where email = $1)`;
-    const { rows: before } = await client.query<{ issuer: string }>(
-      `select issuer from identity_links where ${admin}`,
-      [BENCH_ADMIN],
+    const { rows: people } = await client.query<{ id: string; email: string }>(
+      `select c.id, c.email from memberships m join customers c on c.id = m.customer_id
+        where m.status = 'enabled' and c.email not like '%@bench.example.com'
+        order by m.company_id, c.id limit 1`,
     );
-    if (before.length !== 1) throw new Error(`${LARGE_DATABASE} has no bench admin`);
-    const point = (to: string, on = client) =>
-      on.query(`update identity_links set issuer = $2 where ${admin}`, [BENCH_ADMIN, to]);
-    await point(issuer);
+    const reader = people[0];
+    if (!reader) throw new Error(`${LARGE_DATABASE} has no members`);
+    // The test issuer's tokens name `sub-<address>` (apps/api/test/support/issuer.ts).
+    await client.query(
+      `insert into identity_links (issuer, subject, customer_id) values ($1, $2, $3)`,
+      [issuer, `sub-${reader.email}`, reader.id],
+    );
     return {
       serverUrl,
+      reader: reader.email,
       close: async () => {
         const again = new pg.Client({ connectionString: serverUrl });
         await again.connect();
-        await point(before[0]!.issuer, again);
+        await again.query(`delete from identity_links where issuer = $1`, [issuer]);
         await again.end();
       },
     };

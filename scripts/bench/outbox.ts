@@ -33,7 +33,7 @@ import {
   removeCrm,
   removeMails,
 } from './outbox-backlog.ts';
-import { BENCH_ADMIN, BENCH_CLIENT_ID } from './prepare.ts';
+import { BENCH_CLIENT_ID } from './prepare.ts';
 import { SCALE } from './scale.ts';
 
 const QUICK = process.argv.includes('--quick');
@@ -102,7 +102,7 @@ async function stop(instance: ChildProcess) {
 /** The read under a small load for `seconds`: calls a second, p50, p99, failed answers. */
 async function read(url: string, seconds: number) {
   // A token of its own: the api takes none that lives longer than 10 minutes.
-  const authorization = `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}`;
+  const authorization = `Bearer ${await issuer.tokenFor(databases.reader)}`;
   const result = await autocannon({
     url,
     connections: READ_CONNECTIONS,
@@ -269,20 +269,26 @@ try {
   console.log(`\n\`${COMMAND}\`; load average at the end ${load()}\n`);
   console.log(`| figure | value |\n|---|---|\n${figures.join('\n')}`);
 } finally {
-  const mails = await removeMails(client);
-  if (used.length === 0) await removeCrm(client);
-  // The deleted rows' space at once: 100,000 of 2,000,000 rows start no autovacuum, and the
-  // next run's claims would step over their dead index entries.
-  for (const table of ['mail_outbox', 'crm_outbox', 'crm_links', 'rate_limits']) {
-    await client.query(`vacuum (analyze) ${table}`);
-  }
-  console.log(
-    `\nRemoved the run's ${mails.toLocaleString('en')} mails${used.length === 0 ? ' and its CRM rows' : ''}.`,
-  );
-  await client.end();
-  await database.close();
-  await sink.stop();
-  await standIn.stop();
-  await issuer.close();
-  await databases.close();
+  // Each step on its own: a failed one must not keep the others from removing what they added.
+  const settle = async (step: () => Promise<unknown>) => {
+    await step().catch((error: unknown) => console.error('cleaning up:', error));
+  };
+  await settle(async () => {
+    const mails = await removeMails(client);
+    if (used.length === 0) await removeCrm(client);
+    console.log(
+      `\nRemoved the run's ${mails.toLocaleString('en')} mails${used.length === 0 ? ' and its CRM rows' : ''}.`,
+    );
+    // The deleted rows' space at once: 100,000 of 2,000,000 rows start no autovacuum, and the
+    // next run's claims would step over their dead index entries.
+    for (const table of ['mail_outbox', 'crm_outbox', 'crm_links', 'rate_limits']) {
+      await client.query(`vacuum (analyze) ${table}`);
+    }
+  });
+  await settle(() => databases.close());
+  await settle(() => client.end());
+  await settle(() => database.close());
+  await settle(() => sink.stop());
+  await settle(() => standIn.stop());
+  await settle(() => issuer.close());
 }
