@@ -115,7 +115,7 @@ async function read(url: string, seconds: number) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
-    codes: Object.entries(result.statusCodeStats ?? {})
+    codes: Object.entries((result.statusCodeStats ?? {}) as Record<string, { count: number }>)
       .filter(([code]) => !code.startsWith('2'))
       .map(([code, { count }]) => `${code}×${count}`)
       .join(' '),
