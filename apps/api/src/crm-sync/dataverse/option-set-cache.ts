@@ -28,7 +28,22 @@ export function optionSetCache(api: DataverseWebApi): OptionSetCache {
   const optionSets = new Map<string, readonly OptionEntry[]>();
   const loadedAt = new Map<string, number>();
 
-  async function fetchOptionSet(name: string): Promise<readonly OptionEntry[]> {
+  /**
+   * Reads under way, by name: writes pushed side by side need the same option sets, and each
+   * request counts against the service protection limits, so they wait for one read (issue 46).
+   */
+  const reading = new Map<string, Promise<readonly OptionEntry[]>>();
+
+  function fetchOptionSet(name: string): Promise<readonly OptionEntry[]> {
+    const pending = reading.get(name);
+    if (pending) return pending;
+    // Dropped once settled: a failed read is not kept, so the next lookup asks again.
+    const read = readOptionSet(name).finally(() => reading.delete(name));
+    reading.set(name, read);
+    return read;
+  }
+
+  async function readOptionSet(name: string): Promise<readonly OptionEntry[]> {
     // Microsoft Learn: "Reference Dataverse schema definitions by name or MetadataId"
     // (webapi/retrieve-metadata-name-metadataid): global option sets by their Name.
     const answer = await api.send('GET', `GlobalOptionSetDefinitions(Name='${name}')`);
