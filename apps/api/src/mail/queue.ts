@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { OutboxMail } from './delivery.ts';
@@ -7,33 +7,47 @@ const now = sql`now()`;
 const inMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
 /**
- * Claims up to `limit` due mails for this worker: pending ones whose time has come, and ones
- * whose sender's lock ran out (a worker that died mid-delivery). `FOR UPDATE SKIP LOCKED` lets
- * concurrent workers claim disjoint sets; the claim counts as an attempt.
+ * Claims up to `limit` due mails for this worker, oldest due first: pending ones whose time has
+ * come, and ones whose sender's lock ran out (a worker that died mid-delivery). `FOR UPDATE SKIP
+ * LOCKED` lets concurrent workers claim disjoint sets; the claim counts as an attempt.
+ *
+ * Each case is its own limited select in the order of `mail_outbox_due_idx` (status,
+ * next_attempt_at): one `OR` across both made PostgreSQL read and sort every pending mail on each
+ * claim (issue 46). The `sending` scan reads only mails under a claim, a few per live worker.
+ * Their union is cut to `limit` again, oldest due first; a row locked but cut off stays pending
+ * and is free again when the statement's transaction ends.
  */
 export async function claimDueMails(
   db: Db,
   options: { limit: number; lockMs: number; maxAttempts: number },
 ): Promise<OutboxMail[]> {
-  const due = db.$with('due').as(
+  const candidates = (status: 'pending' | 'sending', isDue: SQL) =>
     db
-      .select({ id: mailOutbox.id })
+      .select({ id: mailOutbox.id, nextAttemptAt: mailOutbox.nextAttemptAt })
       .from(mailOutbox)
       .where(
-        and(
-          lt(mailOutbox.attempts, options.maxAttempts),
-          or(
-            and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-            and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now)),
-          ),
-        ),
+        and(eq(mailOutbox.status, status), isDue, lt(mailOutbox.attempts, options.maxAttempts)),
       )
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(options.limit)
-      .for('update', { skipLocked: true }),
+      .for('update', { skipLocked: true });
+  const pending = db.$with('pending').as(candidates('pending', lte(mailOutbox.nextAttemptAt, now)));
+  const abandoned = db
+    .$with('abandoned')
+    .as(candidates('sending', lt(mailOutbox.lockedUntil, now)));
+  const due = db.$with('due').as(
+    db
+      .select({ id: pending.id, nextAttemptAt: pending.nextAttemptAt })
+      .from(pending)
+      .unionAll(
+        db.select({ id: abandoned.id, nextAttemptAt: abandoned.nextAttemptAt }).from(abandoned),
+      )
+      // The order of a union can only name its output column, unqualified.
+      .orderBy(sql`next_attempt_at`)
+      .limit(options.limit),
   );
   return db
-    .with(due)
+    .with(pending, abandoned, due)
     .update(mailOutbox)
     .set({
       status: 'sending',

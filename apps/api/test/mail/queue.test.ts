@@ -1,0 +1,87 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../src/db/schema.ts';
+import { claimDueMails } from '../../src/mail/queue.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { enqueue, newAddress, verificationMail } from './fixtures.ts';
+
+const maxAttempts = 3;
+const secondsFromNow = (seconds: number) => sql`now() + ${seconds} * interval '1 second'`;
+
+// The claim reads pending mails and mails of a dead worker in two separate scans (issue 46);
+// together they must still behave as one queue, ordered by when each mail is due.
+describe('claiming due mails', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.drop());
+  beforeEach(async () => {
+    await db.database.db.delete(mailOutbox);
+  });
+
+  /** A mail in the outbox, due `dueIn` seconds from now (negative: overdue). */
+  async function mail(
+    dueIn: number,
+    state:
+      | { status: 'pending'; attempts?: number }
+      | { status: 'sending'; lockedFor: number; attempts?: number }
+      | { status: 'sent' | 'failed' },
+  ): Promise<string> {
+    const { id } = await enqueue(db.database.db, verificationMail(newAddress()));
+    await db.database.db
+      .update(mailOutbox)
+      .set({
+        status: state.status,
+        attempts: 'attempts' in state ? (state.attempts ?? 1) : 1,
+        nextAttemptAt: secondsFromNow(dueIn),
+        lockedUntil: 'lockedFor' in state ? secondsFromNow(state.lockedFor) : null,
+      })
+      .where(eq(mailOutbox.id, id));
+    return id;
+  }
+
+  const claim = (limit: number) =>
+    claimDueMails(db.database.db, { limit, lockMs: 30_000, maxAttempts });
+
+  it('takes the oldest due mails first, pending and abandoned alike, up to the limit', async () => {
+    const pending = { status: 'pending', attempts: 0 } as const;
+    const abandoned = { status: 'sending', lockedFor: -1 } as const;
+    const oldest = [
+      await mail(-60, pending),
+      await mail(-50, abandoned),
+      await mail(-40, pending),
+      await mail(-30, abandoned),
+    ];
+    const newest = [await mail(-20, pending), await mail(-10, abandoned)];
+
+    // The claim counts as an attempt, for a taken-over mail as well.
+    const first = await claim(4);
+    expect(Object.fromEntries(first.map((m) => [m.id, m.attempts]))).toEqual(
+      Object.fromEntries(oldest.map((id, i) => [id, i % 2 === 0 ? 1 : 2])),
+    );
+    const rows = await db.database.db
+      .select({
+        status: mailOutbox.status,
+        lockedFuture: sql<boolean>`${mailOutbox.lockedUntil} > now()`,
+      })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, oldest));
+    expect(rows).toEqual(oldest.map(() => ({ status: 'sending', lockedFuture: true })));
+
+    const second = await claim(4);
+    expect(second.map((m) => m.id).sort()).toEqual([...newest].sort());
+    expect(await claim(4)).toEqual([]);
+  });
+
+  it('leaves mails alone that are not due, held by a live worker, out of tries or done', async () => {
+    await mail(60, { status: 'pending' });
+    await mail(-60, { status: 'sending', lockedFor: 60 });
+    await mail(-60, { status: 'pending', attempts: maxAttempts });
+    await mail(-60, { status: 'sending', lockedFor: -1, attempts: maxAttempts });
+    await mail(-60, { status: 'sent' });
+    await mail(-60, { status: 'failed' });
+    expect(await claim(10)).toEqual([]);
+  });
+});
