@@ -62,21 +62,39 @@ export function hostUsage(): { busy: number; total: number; cores: number } | un
   }
 }
 
+/** CPU seconds of each of the instance's sessions on the server, by backend pid. */
+export type DatabaseUsage = Map<number, number>;
+
 /**
  * CPU seconds of the instance's sessions on the PostgreSQL server, when it runs on this machine
- * (their processes are in /proc): each of the database's `practice-portal` backends, summed.
+ * (their processes are in /proc): each of the database's `practice-portal` backends.
  */
-export async function databaseUsage(client: pg.Client): Promise<number | undefined> {
+export async function databaseUsage(client: pg.Client): Promise<DatabaseUsage | undefined> {
   const { rows } = await client.query<{ pid: number }>(
     `select pid from pg_stat_activity
       where datname = current_database() and application_name = 'practice-portal'`,
   );
-  let seconds = 0;
+  const usage: DatabaseUsage = new Map();
   for (const { pid } of rows) {
-    const usage = processUsage(pid);
-    if (usage === undefined) return undefined;
-    seconds += usage.cpuSeconds;
+    const backend = processUsage(pid);
+    if (backend === undefined) return undefined;
+    usage.set(pid, backend.cpuSeconds);
   }
+  return usage;
+}
+
+/**
+ * The sessions' CPU seconds between two readings, summed per backend: a session the pool closed
+ * meanwhile is left out (its last moments are lost, an underestimate), where the difference of
+ * two sums would count its whole life as negative.
+ */
+export function databaseSeconds(
+  before: DatabaseUsage | undefined,
+  after: DatabaseUsage | undefined,
+): number | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  let seconds = 0;
+  for (const [pid, cpuSeconds] of after) seconds += cpuSeconds - (before.get(pid) ?? 0);
   return seconds;
 }
 
@@ -201,7 +219,7 @@ export async function runStep(load: Load, rate: number): Promise<StepResult> {
     all,
     failures,
     instanceCpu: cores(before.instance?.cpuSeconds, after.instance?.cpuSeconds),
-    databaseCpu: cores(before.database, after.database),
+    databaseCpu: cores(0, databaseSeconds(before.database, after.database)),
     hostCpu: host,
     generatorCpu: (generator.user + generator.system) / 1e6 / seconds,
     rssMiB: after.instance?.rssMiB,

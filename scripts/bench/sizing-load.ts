@@ -9,7 +9,7 @@ import { TestBrowser } from '@pp/testing';
 import type pg from 'pg';
 import type { EmbeddedProvider } from '../../apps/api/test/identity/support/provider.ts';
 import { refresh, signIn } from '../../apps/api/test/identity/support/sign-in.ts';
-import { databaseUsage, percentile, processUsage } from './monday-load.ts';
+import { databaseSeconds, databaseUsage, percentile, processUsage } from './monday-load.ts';
 
 /** What the sign-in helpers read of a provider: its issuer and the api's configuration. */
 export type ProviderClient = Pick<EmbeddedProvider, 'config' | 'issuer'>;
@@ -118,16 +118,15 @@ export async function closedLoop(
   const cpuAfter = processUsage(instance.pid)?.cpuSeconds ?? Number.NaN;
   const databaseAfter = instance.database ? await databaseUsage(instance.database) : undefined;
   const zeroAfter = coreZero();
+  const divided = (seconds: number | undefined, by: number) =>
+    seconds === undefined ? undefined : seconds / by;
   return {
     concurrency,
     times: times.sort((a, b) => a - b),
     seconds: wall,
     errors,
     cpu: (cpuAfter - cpuBefore) / wall,
-    databaseCpu:
-      databaseBefore !== undefined && databaseAfter !== undefined
-        ? (databaseAfter - databaseBefore) / wall
-        : undefined,
+    databaseCpu: divided(databaseSeconds(databaseBefore, databaseAfter), wall),
     coreZeroBusy:
       zeroBefore && zeroAfter
         ? (zeroAfter.busy - zeroBefore.busy) / (zeroAfter.total - zeroBefore.total)
