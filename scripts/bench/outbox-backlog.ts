@@ -74,6 +74,9 @@ const LEASE_HOLDER = 'bench-outbox';
  * a subject, a text and an HTML body of an invitation's length, a Message-ID and the recipient's
  * mailbox; recipients of a domain of the run's own.
  */
+/** The domain of the backlog's recipients. */
+export const BACKLOG_DOMAIN = '@outbox.bench.example.com';
+
 export async function insertMails(client: pg.Client, count: number): Promise<void> {
   const text =
     'Guten Tag,\n\nSie wurden eingeladen, dem Praxisportal Ihrer Praxis beizutreten. ' +
@@ -83,7 +86,7 @@ export async function insertMails(client: pg.Client, count: number): Promise<voi
     `insert into mail_outbox (message_id, recipient, recipient_mailbox, language, template,
        subject, text_body, html_body, links, status, attempts, next_attempt_at)
      select $1 || n || '-' || md5(random()::text) || '@portal.praxisportal.example>',
-            'person-' || n || '@outbox.bench.example.com', 'person-' || n || '@outbox.bench.example.com',
+            'person-' || n || '${BACKLOG_DOMAIN}', 'person-' || n || '${BACKLOG_DOMAIN}',
             'de', 'invitation', 'Einladung in das Praxisportal', $2 || md5(n::text),
             '<!doctype html><html lang="de"><body><p>' || replace($2, E'\n', '<br>') || md5(n::text) ||
               '</p></body></html>',
@@ -95,7 +98,7 @@ export async function insertMails(client: pg.Client, count: number): Promise<voi
 
 export async function removeMails(client: pg.Client): Promise<number> {
   const { rowCount } = await client.query(
-    `delete from mail_outbox where recipient like '%@outbox.bench.example.com'
+    `delete from mail_outbox where recipient like '%${BACKLOG_DOMAIN}'
        and message_id like '${MAIL_MARK}%'`,
   );
   return rowCount ?? 0;

@@ -24,6 +24,7 @@ import { portalSettings, startProcess, waitFor } from './measure.ts';
 import {
   connectCrm,
   crmPick,
+  BACKLOG_DOMAIN,
   crmTablesEmpty,
   explain,
   insertCrmWrites,
@@ -157,8 +158,13 @@ async function mailPart() {
       `${fixed((performance.now() - started) / 1000, 1)} s`,
     );
     const during = await read(url, SECONDS);
-    const delivered = sink.received.length;
-    const first = sink.received[0]?.at;
+    // Only the backlog's: mails the data set still held pending (the invitations of
+    // `npm run bench`) go out at the start too, before the backlog is in.
+    const backlog = sink.received.filter(({ recipients }) =>
+      recipients.some((recipient) => recipient.endsWith(BACKLOG_DOMAIN)),
+    );
+    const delivered = backlog.length;
+    const first = backlog[0]?.at;
     const elapsed = (Date.now() - insertedAt) / 1000;
     figure(
       `mail: delivered in ${fixed(elapsed)} s, 4 workers, SMTP sink on this machine`,
