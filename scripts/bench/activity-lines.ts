@@ -17,6 +17,11 @@ export async function findLogPerson(url: string, ids: BenchIds, authorization: s
     `${url}/Company/GetActivityLog?companyId=${ids.practiceId}&page=1&pageSize=10`,
     { headers: { authorization } },
   );
+  if (!response.ok) {
+    throw new Error(
+      `${url}: the activity log answered ${response.status}: ${await response.text()}`,
+    );
+  }
   const { people } = (await response.json()) as { people: { customerId: string }[] };
   const person = people[Math.floor(people.length / 2)]?.customerId ?? ids.adminId;
   logPersons.set(ids.practiceId, person);

@@ -13,10 +13,14 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 /** `BENCH_CPU_PROFILES=/tmp/prof`: each portal and reference writes a CPU profile there on exit. */
 const CPU_PROFILES = process.env['BENCH_CPU_PROFILES'];
 
-/** `cpus` (Linux): the process runs on these cores only, e.g. `0` or `0,1` (`taskset -c`). */
+/**
+ * Starts `script` with the caller's environment and `env` over it; a setting `env` gives as
+ * undefined is left out (the embedded portal must not inherit the caller's DATABASE_URL).
+ * `cpus` (Linux): the process runs on these cores only, e.g. `0` or `0,1` (`taskset -c`).
+ */
 export function startProcess(
   script: string,
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   cpus?: string,
 ): ChildProcess {
   const profile = CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [];
@@ -25,7 +29,9 @@ export function startProcess(
   const [command, ...args] = cpus === undefined ? node : ['taskset', '-c', cpus, ...node];
   return spawn(command!, args, {
     cwd: REPO,
-    env: { ...process.env, ...env },
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
+    ),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -88,7 +88,7 @@ try {
   };
   /** The ports of the processes started, each waited for. */
   const started: number[] = [];
-  const start = (port: number, script: string, env: Record<string, string>) => {
+  const start = (port: number, script: string, env: Record<string, string | undefined>) => {
     children.push(startProcess(script, { ...env, PORT: String(port) }));
     started.push(port);
   };
@@ -105,7 +105,11 @@ try {
   start(ports.reference, REFERENCE, { ...oidc, DATABASE_URL: serverUrl });
   if (databases.embedded) {
     const { dataDir, referenceDataDir } = databases.embedded;
-    start(ports.embedded, MAIN, { ...(await portal(ports.embedded)), DATA_DIR: dataDir });
+    start(ports.embedded, MAIN, {
+      ...(await portal(ports.embedded)),
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+    });
     start(ports.embeddedReference, REFERENCE, { ...oidc, REFERENCE_DATA_DIR: referenceDataDir });
   }
   if (crmUrl && standIn) {
