@@ -10,7 +10,8 @@ import type { Db } from './client.ts';
 // writes go on, but cannot run in the transaction drizzle's migrator opens. So a migration marks
 // such an index with a line `-- concurrently` directly above its `CREATE INDEX IF NOT EXISTS`,
 // and on a server, before the pending migrations run, each marked index of theirs is built
-// concurrently here; the migration's own statement then finds it and does nothing.
+// concurrently here; the migration's own statement then finds it and builds nothing (it still
+// takes the table's SHARE lock, for the moments until the migrations' transaction commits).
 
 /** The line that marks an index to build concurrently before the migrations. */
 export const CONCURRENTLY_MARKER = '-- concurrently';

@@ -8,7 +8,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
 import { buildMarkedIndexes, type BuiltIndex } from './concurrent-indexes.ts';
 
-/** Advisory-lock key shared by every instance for migrations and the demo seed. */
+/** Advisory-lock key shared by every instance for the migrations (the demo seed has its own). */
 export const SCHEMA_LOCK_KEY = 0x5050_6d69_6772n; // "PPmigr"
 
 /** The migration file holding the failed statement, if one does. */
