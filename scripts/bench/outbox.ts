@@ -14,7 +14,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { EXAMPLE_CREDENTIALS, startDataverseStandIn } from '@pp/dataverse-stand-in';
+import { portalDataverseSettings, startDataverseStandIn } from '@pp/dataverse-stand-in';
 import { freePort } from '@pp/testing';
 import { REQUESTS_PER_MINUTE } from '../../apps/api/src/crm-sync/budget.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
@@ -188,14 +188,7 @@ async function mailPart() {
 
 async function crmPart() {
   await connectCrm(client);
-  const { instance, read: url } = await startInstance({
-    CRM_PROVIDER: 'dataverse',
-    DATAVERSE_URL: standIn.url,
-    DATAVERSE_AUTHORITY: standIn.url,
-    DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
-    DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
-    DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
-  });
+  const { instance, read: url } = await startInstance(portalDataverseSettings(standIn.url));
   try {
     await read(url, WARM_SECONDS);
     const before = await read(url, SECONDS);

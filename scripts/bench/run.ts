@@ -15,7 +15,7 @@ import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
-import { EXAMPLE_CREDENTIALS, startDataverseStandIn } from '@pp/dataverse-stand-in';
+import { portalDataverseSettings, startDataverseStandIn } from '@pp/dataverse-stand-in';
 import { freePort } from '@pp/testing';
 import {
   answers,
@@ -116,12 +116,7 @@ try {
     start(ports.crm, MAIN, {
       ...(await portal(ports.crm)),
       DATABASE_URL: crmUrl,
-      CRM_PROVIDER: 'dataverse',
-      DATAVERSE_URL: standIn.url,
-      DATAVERSE_AUTHORITY: standIn.url,
-      DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
-      DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
-      DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
+      ...portalDataverseSettings(standIn.url),
       OPERATOR_TOKEN,
     });
   }

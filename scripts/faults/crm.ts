@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { API_BASE } from '@pp/contract';
 import {
-  EXAMPLE_CREDENTIALS,
+  portalDataverseSettings,
   startDataverseStandIn,
   type DataverseStandIn,
 } from '@pp/dataverse-stand-in';
@@ -48,12 +48,7 @@ export async function startCrmStandIn(): Promise<CrmStandIn> {
     standIn,
     operatorToken,
     env: {
-      CRM_PROVIDER: 'dataverse',
-      DATAVERSE_URL: standIn.url,
-      DATAVERSE_AUTHORITY: standIn.url,
-      DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
-      DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
-      DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
+      ...portalDataverseSettings(standIn.url),
       // Several sync rounds (change tracking) during the faults, not one a minute.
       CRM_SYNC_SECONDS: '10',
       // The stand-in has no service protection limits of its own but its throttle, and the

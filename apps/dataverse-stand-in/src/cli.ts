@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { EXAMPLE_CREDENTIALS, startDataverseStandIn } from './index.ts';
+import { EXAMPLE_CREDENTIALS, portalDataverseSettings, startDataverseStandIn } from './index.ts';
 
 // `npm run crm:stand-in -- --port 5555`: starts the stand-in Dataverse with the demo data and
 // prints the settings that point the portal at it, and a curl line to read its rows.
@@ -33,12 +33,9 @@ const lines = [
   '',
   'Point the portal at it with:',
   '',
-  `  export CRM_PROVIDER=dataverse`,
-  `  export DATAVERSE_URL=${standIn.url}`,
-  `  export DATAVERSE_AUTHORITY=${standIn.url}`,
-  `  export DATAVERSE_TENANT_ID=${tenantId}`,
-  `  export DATAVERSE_CLIENT_ID=${clientId}`,
-  `  export DATAVERSE_CLIENT_SECRET=${clientSecret}`,
+  ...Object.entries(portalDataverseSettings(standIn.url)).map(
+    ([name, value]) => `  export ${name}=${value}`,
+  ),
   '',
   'Any GUIDs as tenant and client id and any non-empty secret are accepted.',
   'Read its rows with a token:',

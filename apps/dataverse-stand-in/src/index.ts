@@ -41,6 +41,7 @@ export { DATAVERSE_LIMITS, type ServiceProtectionLimits } from './limits.ts';
 export {
   API_PATH,
   EXAMPLE_CREDENTIALS,
+  portalDataverseSettings,
   type DataverseStandIn,
   type RefusePredicate,
   type SeenRequest,

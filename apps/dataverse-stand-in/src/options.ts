@@ -138,3 +138,15 @@ export const EXAMPLE_CREDENTIALS = {
   clientId: '66666666-7777-8888-9999-000000000000',
   clientSecret: 'stand-in-secret',
 } as const;
+
+/** The portal's settings that point it at the stand-in at `url`, with the example credentials. */
+export function portalDataverseSettings(url: string) {
+  return {
+    CRM_PROVIDER: 'dataverse',
+    DATAVERSE_URL: url,
+    DATAVERSE_AUTHORITY: url,
+    DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
+    DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
+    DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
+  };
+}

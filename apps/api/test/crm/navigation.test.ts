@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   EXAMPLE_CREDENTIALS,
+  portalDataverseSettings,
   demoAccountId,
   demoContactId,
   demoLocationId,
@@ -131,12 +132,7 @@ describe('an environment whose schema names are written PP_AccountId', () => {
     const code = await runCli(
       ['check'],
       {
-        CRM_PROVIDER: 'dataverse',
-        DATAVERSE_URL: standIn.url,
-        DATAVERSE_AUTHORITY: standIn.url,
-        DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
-        DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
-        DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
+        ...portalDataverseSettings(standIn.url),
         DATAVERSE_MAPPING_FILE: file,
       },
       (line) => lines.push(line),

@@ -1,5 +1,6 @@
 import {
   EXAMPLE_CREDENTIALS,
+  portalDataverseSettings,
   startDataverseStandIn,
   type DataverseStandIn,
 } from '@pp/dataverse-stand-in';
@@ -16,14 +17,7 @@ import { DataverseWebApi } from '../../src/crm-sync/dataverse/web-api.ts';
 // the pages of each request are cited in apps/dataverse-stand-in/test/metadata.test.ts).
 
 function envOf(standIn: DataverseStandIn): NodeJS.ProcessEnv {
-  return {
-    CRM_PROVIDER: 'dataverse',
-    DATAVERSE_URL: standIn.url,
-    DATAVERSE_AUTHORITY: standIn.url,
-    DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
-    DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
-    DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
-  };
+  return portalDataverseSettings(standIn.url);
 }
 
 async function run(standIn: DataverseStandIn, ...args: string[]) {

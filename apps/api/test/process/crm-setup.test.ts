@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  EXAMPLE_CREDENTIALS,
+  portalDataverseSettings,
   startDataverseStandIn,
   type DataverseStandIn,
 } from '@pp/dataverse-stand-in';
@@ -30,12 +30,7 @@ describe('the start against a Dataverse without the portal solution', () => {
   it('stops with a non-zero exit, names the first problem and the commands that fix it', async () => {
     api = await startApi({
       DATA_DIR: dataDir,
-      CRM_PROVIDER: 'dataverse',
-      DATAVERSE_URL: standIn.url,
-      DATAVERSE_AUTHORITY: standIn.url,
-      DATAVERSE_TENANT_ID: EXAMPLE_CREDENTIALS.tenantId,
-      DATAVERSE_CLIENT_ID: EXAMPLE_CREDENTIALS.clientId,
-      DATAVERSE_CLIENT_SECRET: EXAMPLE_CREDENTIALS.clientSecret,
+      ...portalDataverseSettings(standIn.url),
     });
     expect(await api.exited).toBe(1);
     expect(api.output()).toContain('Practice Portal could not start.');
