@@ -9,14 +9,11 @@
 // Only the calls whose label contains one of the texts given (default: all).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
-import { createTokenVerifier } from '../../apps/api/src/lib/tokens/token-verifier.ts';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import {
   BENCH_ADMIN,
-  BENCH_CLIENT_ID,
+  inProcessApp,
   benchInviter,
   benchPerson,
   prepareBenchDatabase,
@@ -34,19 +31,7 @@ const database = await openDatabase({ kind: 'server', url: databaseUrl(name), po
 const marker = new pg.Client({ connectionString: databaseUrl(name) });
 try {
   const ids = await prepareBenchDatabase(database, issuer.issuer, 2);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: BENCH_CLIENT_ID,
-    OIDC_AUDIENCE: issuer.audience,
-    LOG_LEVEL: 'silent',
-    DEMO_DATA: 'false',
-  });
-  const app = await buildApp({
-    config,
-    database,
-    verifier: createTokenVerifier({ issuer: issuer.issuer, audience: issuer.audience }),
-  });
+  const app = await inProcessApp(database, issuer);
   await marker.connect();
   const asAdmin = { authorization: `Bearer ${await issuer.tokenFor(BENCH_ADMIN)}` };
   const { practiceId, adminId } = ids;

@@ -7,14 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { API_BASE, calls } from '@pp/contract';
-import { buildApp } from '../../apps/api/src/app.ts';
-import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
-import { createTokenVerifier } from '../../apps/api/src/lib/tokens/token-verifier.ts';
 import { startTestIssuer } from '../../apps/api/test/support/issuer.ts';
 import { createCustomer, createPractice } from '../../apps/api/test/support/factories.ts';
-import { BENCH_CLIENT_ID } from './prepare.ts';
+import { inProcessApp } from './prepare.ts';
 
 const ADMIN_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SIZES = [1_000, 10_000];
@@ -47,19 +44,7 @@ const issuer = await startTestIssuer();
 try {
   await migrateDatabase(database);
   const db = database.db;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: BENCH_CLIENT_ID,
-    OIDC_AUDIENCE: issuer.audience,
-    LOG_LEVEL: 'silent',
-    DEMO_DATA: 'false',
-  });
-  const app = await buildApp({
-    config,
-    database,
-    verifier: createTokenVerifier({ issuer: issuer.issuer, audience: issuer.audience }),
-  });
+  const app = await inProcessApp(database, issuer);
   console.log(`Location benchmark on ${new URL(ADMIN_URL).host} (${ROUNDS} rounds each)\n`);
   for (const size of SIZES) {
     const practice = await createPractice(db, { name: `Bench ${size}` });

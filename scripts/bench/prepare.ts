@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
 import type { Database } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
 import { identityLinks } from '../../apps/api/src/db/schema.ts';
+import { createTokenVerifier } from '../../apps/api/src/lib/tokens/token-verifier.ts';
 import { createCustomer, createPractice } from '../../apps/api/test/support/factories.ts';
+import type { TestIssuer } from '../../apps/api/test/support/issuer.ts';
 
 export const BENCH_ADMIN = 'admin@bench.example.com';
 /** The client the test issuer names in its tokens: the api refuses tokens of another client. */
@@ -113,4 +117,21 @@ export async function prepareBenchDatabase(database: Database, issuer: string, i
     /** The practice of `benchInviter(n)` at index n − 1. */
     invitingPracticeIds: inviting,
   };
+}
+
+/** The portal in this process on `database`, taking the tokens of `issuer`, for `app.inject`. */
+export async function inProcessApp(database: Database, issuer: TestIssuer) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: BENCH_CLIENT_ID,
+    OIDC_AUDIENCE: issuer.audience,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+  });
+  return buildApp({
+    config,
+    database,
+    verifier: createTokenVerifier({ issuer: issuer.issuer, audience: issuer.audience }),
+  });
 }
