@@ -24,7 +24,7 @@ import {
   POPULATION_ISSUER,
 } from './prepare-large.ts';
 import { BENCH_ADMIN, prepareBenchDatabase } from './prepare.ts';
-import { MAIL_LIMITS } from './reference-mail.ts';
+import { MAIL_QUOTA, mailQuotaValues } from './reference-mail.ts';
 import {
   COMPANY_VMS,
   EMPLOYEES_COUNT,
@@ -283,11 +283,12 @@ const MAIN: [string, (ids: BenchIds, issuer: string) => [string, unknown[]][]][]
   ],
   [
     'Employee/InviteEmployee',
-    (ids) =>
-      MAIL_LIMITS.map((limit): [string, unknown[]] => [
-        limit.text,
-        limit.values('invitee@bench.example.com', ids.adminId, ids.invitingPracticeIds[0]!),
-      ]),
+    (ids) => [
+      [
+        MAIL_QUOTA,
+        mailQuotaValues('invitee@bench.example.com', ids.adminId, ids.invitingPracticeIds[0]!),
+      ],
+    ],
   ],
 ];
 

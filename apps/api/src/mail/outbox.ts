@@ -40,6 +40,34 @@ export function newMessageId(publicUrl: URL): string {
 }
 
 /**
+ * The outbox row of the mail, rendered: for a caller that writes it within a statement of its own
+ * (an invitation, issue 46). It has checked the mail limits for it.
+ */
+export function outboxValues(mail: OutgoingMail, site: MailSite) {
+  // The union of templates and parameters is checked at the call; here it is one of them.
+  const template = mailTemplates[mail.template] as MailTemplate<typeof mail.params>;
+  const content: MailContent = template[mail.language](mail.params);
+  const rendered = renderMail(content, mail.language, [
+    site.publicUrl.origin,
+    ...(site.linkOrigins ?? []),
+  ]);
+  return {
+    messageId: newMessageId(site.publicUrl),
+    recipient: mail.to,
+    recipientMailbox: mailboxOf(mail.to),
+    language: mail.language,
+    template: mail.template,
+    actorCustomerId: mail.actorCustomerId,
+    companyId: mail.companyId ?? null,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    links: rendered.links,
+    headers: mail.headers ?? {},
+  } satisfies typeof mailOutbox.$inferInsert;
+}
+
+/**
  * Renders the mail and writes it to the outbox in the caller's transaction, so a change that rolls
  * back never sends it. Checks the mail limits first (429 `rate_limited` past one of them), unless
  * `quotaChecked`: the caller has called `assertMailQuota` for this very mail earlier in the same
@@ -51,13 +79,7 @@ export async function enqueueMail(
   site: MailSite,
   options: { quotaChecked?: boolean } = {},
 ): Promise<{ id: string; messageId: string }> {
-  // The union of templates and parameters is checked at the call; here it is one of them.
-  const template = mailTemplates[mail.template] as MailTemplate<typeof mail.params>;
-  const content: MailContent = template[mail.language](mail.params);
-  const rendered = renderMail(content, mail.language, [
-    site.publicUrl.origin,
-    ...(site.linkOrigins ?? []),
-  ]);
+  const values = outboxValues(mail, site);
   if (!options.quotaChecked) {
     await assertMailQuota(tx, {
       recipient: mail.to,
@@ -66,24 +88,8 @@ export async function enqueueMail(
       template: mail.template,
     });
   }
-  const messageId = newMessageId(site.publicUrl);
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      messageId,
-      recipient: mail.to,
-      recipientMailbox: mailboxOf(mail.to),
-      language: mail.language,
-      template: mail.template,
-      actorCustomerId: mail.actorCustomerId,
-      companyId: mail.companyId ?? null,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      links: rendered.links,
-      headers: mail.headers ?? {},
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
+  const { messageId } = values;
   if (!row) throw new Error('The outbox insert returned no row');
   return { id: row.id, messageId };
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, customers, identityLinks, invitations, memberships } from '../../db/schema.ts';
-import { enqueueMail, mailSiteOf } from '../../mail/outbox.ts';
+import { enqueueMail, mailSiteOf, type OutgoingMail } from '../../mail/outbox.ts';
 import type { Language } from '@pp/contract';
 import { newLinkSecret } from '../mail-links/link-secrets.ts';
 
@@ -42,43 +42,38 @@ export function freshInvitation(config: Config) {
   };
 }
 
-/**
- * The invitation mail, in the invitee's language, within the mail limits (checked here unless
- * `quotaChecked`: the caller checked them for this mail in the same transaction).
- */
-export async function sendInvitation(
-  tx: Executor,
-  config: Config,
-  mail: {
-    to: string;
-    language: Language;
-    companyId: string;
-    inviter: { id: string; name: string };
-    link: URL;
-    quotaChecked?: boolean;
-  },
-) {
+/** Who is invited to which practice, by whom, with which link. */
+export interface InvitationMailOf {
+  to: string;
+  language: Language;
+  companyId: string;
+  inviter: { id: string; name: string };
+  link: URL;
+}
+
+/** The invitation mail, in the invitee's language, naming the practice. */
+export async function invitationMail(tx: Executor, mail: InvitationMailOf): Promise<OutgoingMail> {
   const [practice] = await tx
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, mail.companyId));
-  await enqueueMail(
-    tx,
-    {
-      to: mail.to,
-      language: mail.language,
-      actorCustomerId: mail.inviter.id,
-      companyId: mail.companyId,
-      template: 'invitation',
-      params: {
-        practiceName: practice?.name ?? '',
-        inviterName: mail.inviter.name,
-        link: mail.link,
-      },
+  return {
+    to: mail.to,
+    language: mail.language,
+    actorCustomerId: mail.inviter.id,
+    companyId: mail.companyId,
+    template: 'invitation',
+    params: {
+      practiceName: practice?.name ?? '',
+      inviterName: mail.inviter.name,
+      link: mail.link,
     },
-    mailSiteOf(config),
-    { quotaChecked: mail.quotaChecked ?? false },
-  );
+  };
+}
+
+/** The invitation mail into the outbox, within the mail limits. */
+export async function sendInvitation(tx: Executor, config: Config, mail: InvitationMailOf) {
+  await enqueueMail(tx, await invitationMail(tx, mail), mailSiteOf(config));
 }
 
 /**

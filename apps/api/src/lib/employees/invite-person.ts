@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type InvitationRole, type Language, type MembershipRole } from '@pp/contract';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
-import { customers, invitations, memberships } from '../../db/schema.ts';
+import { customers, invitations, mailOutbox, memberships } from '../../db/schema.ts';
+import { mailSiteOf, outboxValues } from '../../mail/outbox.ts';
 import { assertMailQuota } from '../../mail/quota.ts';
-import { audit } from '../audit/audit-log.ts';
+import { auditOf } from '../audit/audit-log.ts';
 import { assertMayInviteAs } from '../authorization/policy.ts';
 import { ApiError } from '../http/problem.ts';
-import { freshInvitation, sendInvitation } from './invitation.ts';
+import { freshInvitation, invitationMail } from './invitation.ts';
 import { membershipOf } from './lock.ts';
 import type { TypedInvitee } from './typed.ts';
 
@@ -48,46 +50,68 @@ export async function invitePerson(tx: Executor, config: Config, person: PersonT
     throw new ApiError(409, ErrorCode.alreadyMember);
   }
   const language = existing?.preferredLanguage ?? person.requestLanguage;
-  const invitee =
-    existing ??
-    (
-      await tx
-        .insert(customers)
-        .values({ email, invitationOnly: true, preferredLanguage: language })
-        .returning()
-    )[0];
-  if (!invitee) throw new Error('the invitee was not created');
-  await tx
-    .insert(memberships)
-    .values({ customerId: invitee.id, companyId, role, status: 'invited' });
   const { link, ...secret } = freshInvitation(config);
-  await tx.insert(invitations).values({
-    companyId,
-    customerId: invitee.id,
-    invitedBy: inviter.id,
-    email,
-    role,
-    typed: { ...person.typed },
-    ...secret,
-  });
-  await sendInvitation(tx, config, {
-    to: email,
-    language,
-    companyId,
-    inviter: { id: inviter.id, name: inviter.name },
-    link,
-    // Checked at the start of this transaction, before the address was looked up; a second
-    // check would run the same three counts again (decision 0086).
-    quotaChecked: true,
-  });
-  await audit(tx, {
+  const mail = outboxValues(
+    await invitationMail(tx, {
+      to: email,
+      language,
+      companyId,
+      inviter: { id: inviter.id, name: inviter.name },
+      link,
+    }),
+    mailSiteOf(config),
+  );
+  // The invitee (when new), the membership, the invitation, its mail and the audit entry in one
+  // statement (issue 46: the statements, not their work, were an invitation's cost). The mail
+  // limits were checked at the start of this transaction, before the address was looked up
+  // (decision 0086). A new invitee's id is made here, so every row can name it.
+  const inviteeId = existing?.id ?? randomUUID();
+  const invitee = tx
+    .$with('invitee')
+    .as(
+      tx
+        .insert(customers)
+        .values({ id: inviteeId, email, invitationOnly: true, preferredLanguage: language })
+        .returning({ id: customers.id }),
+    );
+  const joined = tx
+    .$with('joined')
+    .as(
+      tx
+        .insert(memberships)
+        .values({ customerId: inviteeId, companyId, role, status: 'invited' })
+        .returning({ customerId: memberships.customerId }),
+    );
+  const invitation = tx.$with('invitation').as(
+    tx
+      .insert(invitations)
+      .values({
+        companyId,
+        customerId: inviteeId,
+        invitedBy: inviter.id,
+        email,
+        role,
+        typed: { ...person.typed },
+        ...secret,
+      })
+      .returning({ id: invitations.id }),
+  );
+  const queued = tx
+    .$with('queued')
+    .as(tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id }));
+  const entry = auditOf(tx, joined, {
     actorCustomerId: inviter.id,
     action: 'employee.invited',
     entity: 'membership',
-    entityId: invitee.id,
+    entityId: inviteeId,
     companyId,
     data: { role },
   });
+  const made = existing ? [] : [invitee];
+  await tx
+    .with(...made, joined, invitation, queued, entry)
+    .select()
+    .from(joined);
 }
 
 /** A person's membership of the practice by address, in any status, or undefined. */
