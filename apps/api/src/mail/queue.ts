@@ -67,27 +67,35 @@ export async function claimDueMails(
     });
 }
 
-const claimedBy = (id: string) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'));
+/** A worker's claim of a mail: the mail and the attempt its claim counted. */
+export type Claim = Pick<OutboxMail, 'id' | 'attempts'>;
 
-export async function markSent(db: Db, id: string): Promise<void> {
+/**
+ * The mail while this claim holds it: a worker whose claim ran out and was taken over (its
+ * attempt was counted again) must not end or undo the other's (issue 46 review).
+ */
+const claimedBy = ({ id, attempts }: Claim) =>
+  and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, attempts));
+
+export async function markSent(db: Db, claim: Claim): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
-    .where(claimedBy(id));
+    .where(claimedBy(claim));
 }
 
-export async function markRetry(db: Db, id: string, delayMs: number, reason: string) {
+export async function markRetry(db: Db, claim: Claim, delayMs: number, reason: string) {
   await db
     .update(mailOutbox)
     .set({ status: 'pending', nextAttemptAt: inMs(delayMs), lockedUntil: null, lastError: reason })
-    .where(claimedBy(id));
+    .where(claimedBy(claim));
 }
 
-export async function markFailed(db: Db, id: string, reason: string): Promise<void> {
+export async function markFailed(db: Db, claim: Claim, reason: string): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: 'failed', lockedUntil: null, lastError: reason })
-    .where(claimedBy(id));
+    .where(claimedBy(claim));
 }
 
 /** Extends this worker's claim on the mails it has not finished yet (it is alive and at work). */

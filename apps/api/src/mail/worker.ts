@@ -92,11 +92,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (unreachable) return reason;
       outage.reached();
       if (permanent || attempt >= settings.maxAttempts) {
-        await markFailed(db, mail.id, reason);
+        await markFailed(db, mail, reason);
         logger.error({ mailId: mail.id, attempt, reason }, 'mail delivery failed for good');
       } else {
         const delayMs = Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxMs);
-        await markRetry(db, mail.id, delayMs, reason);
+        await markRetry(db, mail, delayMs, reason);
         logger.warn(
           { mailId: mail.id, attempt, reason, delayMs },
           'mail delivery failed, will retry',
@@ -105,7 +105,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       return undefined;
     }
     outage.reached();
-    await markSent(db, mail.id);
+    await markSent(db, mail);
     logger.info({ mailId: mail.id, attempt }, 'mail sent');
     return undefined;
   }
@@ -138,7 +138,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       for (const [index, mail] of mails.entries()) {
         // Never start a send on a claim that may have run out: another worker may have the mail.
         if (Date.now() - renewedAt > (settings.lockMs * 2) / 3) {
-          await markRetry(db, mail.id, 0, 'claim_expiring');
+          await markRetry(db, mail, 0, 'claim_expiring');
         } else {
           const unreachable = await deliver(mail);
           if (unreachable) {

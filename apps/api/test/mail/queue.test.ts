@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema.ts';
-import { claimDueMails } from '../../src/mail/queue.ts';
+import { claimDueMails, markFailed, markRetry, markSent } from '../../src/mail/queue.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { enqueue, newAddress, verificationMail } from './fixtures.ts';
 
@@ -83,5 +83,35 @@ describe('claiming due mails', () => {
     await mail(-60, { status: 'sent' });
     await mail(-60, { status: 'failed' });
     expect(await claim(10)).toEqual([]);
+  });
+
+  it("ignores a late worker's verdict once another worker has taken its mail over", async () => {
+    // Worker A claims the mail and stalls past its claim; worker B takes the mail over.
+    const id = await mail(-60, { status: 'pending', attempts: 0 });
+    const [stalled] = await claim(1);
+    await db.database.db
+      .update(mailOutbox)
+      .set({ lockedUntil: secondsFromNow(-1) })
+      .where(eq(mailOutbox.id, id));
+    const [takenOver] = await claim(1);
+    expect([stalled?.attempts, takenOver?.attempts]).toEqual([1, 2]);
+    if (!stalled || !takenOver) throw new Error('the mail was not claimed twice');
+
+    // A's answers come late: none of them may end or undo B's claim, or a third worker sends too.
+    await markRetry(db.database.db, stalled, 0, 'timeout');
+    await markFailed(db.database.db, stalled, 'rejected');
+    await markSent(db.database.db, stalled);
+    const state = async () =>
+      (
+        await db.database.db
+          .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.id, id))
+      )[0];
+    expect(await state()).toEqual({ status: 'sending', attempts: 2 });
+    expect(await claim(1)).toEqual([]);
+
+    await markSent(db.database.db, takenOver);
+    expect(await state()).toEqual({ status: 'sent', attempts: 2 });
   });
 });
