@@ -80,11 +80,19 @@ async function holdingLock<T>(
     waiting.query('select pg_advisory_lock($1)', [wanted.toString()]),
 ) {
   await take(connection, key);
+  const unlock = () => connection.query('select pg_advisory_unlock($1)', [key.toString()]);
+  let result: T;
   try {
-    return await work();
-  } finally {
-    await connection.query('select pg_advisory_unlock($1)', [key.toString()]);
+    result = await work();
+  } catch (error) {
+    // The work may have left the connection unusable, so the unlock can fail on the same cause;
+    // the work's failure is the one to report. A server connection is then discarded, which ends
+    // its session and every lock it holds (withAdvisoryLock below).
+    await unlock().catch(() => undefined);
+    throw error;
   }
+  await unlock();
+  return result;
 }
 
 /**
@@ -300,11 +308,17 @@ export async function openDatabase<S extends Schema>(
     db,
     async withAdvisoryLock(key, work) {
       const connection = await pool.connect();
+      let failure: Error | undefined;
       try {
         const onConnection = drizzlePg(connection, { schema }) as unknown as Db<S>;
         return await holdingLock(connection, key, () => work(onConnection), takeLockAsking);
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
       } finally {
-        connection.release();
+        // A failure discards the connection: whatever the work or a failed unlock left on it
+        // (a lock, an open transaction, its settings) must not reach the pool's next user.
+        connection.release(failure);
       }
     },
     close: () => pool.end(),

@@ -162,20 +162,19 @@ export async function buildMarkedIndexes(db: Db, migrationsFolder: string): Prom
   // table needs (no statement_timeout); the writes go on meanwhile.
   await db.execute(sql.raw(`SET statement_timeout = 0`));
   await db.execute(sql.raw(`SET lock_timeout = '${BUILD_LOCK_TIMEOUT}'`));
-  try {
-    for (const index of pending) {
-      const started = performance.now();
-      if (await buildConcurrently(db, index)) {
-        built.push({
-          name: index.name,
-          table: index.table,
-          milliseconds: Math.round(performance.now() - started),
-        });
-      }
+  // No `finally`: a failed build's connection is discarded with its settings (withAdvisoryLock),
+  // and a RESET failing on the same cause would hide why the build failed.
+  for (const index of pending) {
+    const started = performance.now();
+    if (await buildConcurrently(db, index)) {
+      built.push({
+        name: index.name,
+        table: index.table,
+        milliseconds: Math.round(performance.now() - started),
+      });
     }
-  } finally {
-    await db.execute(sql.raw('RESET statement_timeout'));
-    await db.execute(sql.raw('RESET lock_timeout'));
   }
+  await db.execute(sql.raw('RESET statement_timeout'));
+  await db.execute(sql.raw('RESET lock_timeout'));
   return built;
 }

@@ -61,4 +61,26 @@ describe('an advisory lock', () => {
       await single.close();
     }
   });
+
+  // The work may leave its connection unusable (a failed transaction left open): the unlock then
+  // fails too. Neither that failure nor the connection may outlive the work's.
+  it.runIf(isServerRun())(
+    "reports the work's failure and hands no broken connection back (server)",
+    async () => {
+      const single = await openDatabase({ kind: 'server', url: target.url ?? '', poolSize: 1 }, {});
+      try {
+        const failure = await single
+          .withAdvisoryLock(KEY, async (db) => {
+            await db.execute(sql`begin`);
+            await db.execute(sql`select 1 / 0`);
+          })
+          .catch((error: unknown) => error);
+        // drizzle names the statement that failed: the work's, not the unlock.
+        expect(String(failure)).toMatch(/select 1 \/ 0/);
+        expect(await lockHolders(single.db)).toEqual([]);
+      } finally {
+        await single.close();
+      }
+    },
+  );
 });
