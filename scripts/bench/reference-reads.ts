@@ -16,7 +16,7 @@ export const LINKED_CUSTOMER = {
 /** The caller's enabled membership of a practice: $1 the caller, $2 the practice, $3 'enabled'. */
 export const ENABLED_MEMBERSHIP = {
   name: 'pp_enabled_membership',
-  text: `select "memberships"."role", "companies"."status", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
+  text: `select "memberships"."role", "companies"."status", "companies"."name", "companies"."requires_second_factor" from "memberships" inner join "companies" on "companies"."id" = "memberships"."company_id" where ("memberships"."customer_id" = $1 and "memberships"."company_id" = $2 and "memberships"."status" = $3)`,
 };
 
 /**

@@ -314,10 +314,13 @@ app.patch('/api/v1/Location/UpdateLocation', async (request) => {
 app.post('/api/v1/Employee/InviteEmployee', async (request, reply) => {
   const { companyId, email } = request.body as { companyId: string; email: string };
   const inviter = await writerOf(request.headers.authorization, '/Employee/InviteEmployee');
-  await pool.query({ ...ENABLED_MEMBERSHIP, values: [inviter.id, companyId, 'enabled'] });
-  await pool.query(
-    `select "alias" from "prohibited_aliases" order by "prohibited_aliases"."alias" asc`,
-  );
+  // The practice's name comes with the caller's membership; the prohibited aliases, which change
+  // only with a migration, the portal reads once a minute.
+  const membership = await pool.query({
+    ...ENABLED_MEMBERSHIP,
+    values: [inviter.id, companyId, 'enabled'],
+  });
+  const practiceName = membership.rows[0].name as string;
   await inTransaction(async (client) => {
     await client.query('select pg_advisory_xact_lock(hashtext($1))', [`practice:${companyId}`]);
     await client.query(
@@ -330,16 +333,12 @@ app.post('/api/v1/Employee/InviteEmployee', async (request, reply) => {
       [email],
     );
     if (existing.rows.length > 0) throw new Error('the bench invites fresh addresses only');
-    const practice = await client.query(
-      `select "name" from "companies" where "companies"."id" = $1`,
-      [companyId],
-    );
     const inviteeId = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     // A mail of the size of the portal's invitation (text and HTML), without its templates.
     const link = `http://localhost:3000/my-practice?invitation=${secret}`;
     const inviterName = `${inviter.first_name ?? ''} ${inviter.last_name ?? ''}`.trim();
-    const text = `Guten Tag,\n\n${inviterName} lädt Sie ein, im Praxisportal der Praxis „${practice.rows[0].name}“ mitzuarbeiten.\n\n${'Melden Sie sich mit dieser E-Mail-Adresse an. '.repeat(8)}\n\nEinladung ansehen:\n${link}\n`;
+    const text = `Guten Tag,\n\n${inviterName} lädt Sie ein, im Praxisportal der Praxis „${practiceName}“ mitzuarbeiten.\n\n${'Melden Sie sich mit dieser E-Mail-Adresse an. '.repeat(8)}\n\nEinladung ansehen:\n${link}\n`;
     const html = `<!doctype html>\n<html lang="de"><body><p>${text.replaceAll('\n\n', '</p><p>')}</p><p><a href="${link}">Einladung ansehen</a></p></body></html>`;
     await client.query(INVITATION_INSERT, [
       ...[inviteeId, email, 'de', true],

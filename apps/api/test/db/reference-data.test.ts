@@ -1,8 +1,12 @@
-import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PICKLIST_NAMES, TITLE_CODES } from '@pp/contract';
 import { picklistValues, prohibitedAliases } from '../../src/db/schema.ts';
 import { DEMO_USERS } from '../../src/db/seed/demo.ts';
+import {
+  PROHIBITED_ALIASES_KEPT_MS,
+  prohibitedAliasesOf,
+} from '../../src/lib/reference-data/prohibited-aliases.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 describe('reference data', () => {
@@ -107,5 +111,20 @@ describe('reference data', () => {
         'anmeldung',
       ].sort(),
     );
+  });
+
+  it("sees an operator's change of the prohibited aliases within a minute", async () => {
+    const { db } = target.database;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await prohibitedAliasesOf(db)).not.toContain('empfangstheke');
+      await db.insert(prohibitedAliases).values({ alias: 'empfangstheke' });
+      vi.advanceTimersByTime(PROHIBITED_ALIASES_KEPT_MS + 1);
+      expect(await prohibitedAliasesOf(db)).toContain('empfangstheke');
+      expect(PROHIBITED_ALIASES_KEPT_MS).toBeLessThanOrEqual(60_000);
+    } finally {
+      vi.useRealTimers();
+      await db.delete(prohibitedAliases).where(eq(prohibitedAliases.alias, 'empfangstheke'));
+    }
   });
 });

@@ -7,6 +7,8 @@ export interface PracticeMembership {
   companyId: string;
   role: MembershipRole;
   companyStatus: CompanyStatus;
+  /** The practice's name, for the mails a request sends about it (an invitation's). */
+  companyName: string;
   /** The practice requires a second factor in the caller's token (decision 0069). */
   requiresSecondFactor: boolean;
 }

@@ -24,6 +24,7 @@ function prepare(db: Db) {
       .select({
         role: memberships.role,
         companyStatus: companies.status,
+        companyName: companies.name,
         requiresSecondFactor: companies.requiresSecondFactor,
       })
       .from(memberships)

@@ -52,11 +52,7 @@ export interface InvitationMailOf {
 }
 
 /** The invitation mail, in the invitee's language, naming the practice. */
-export async function invitationMail(tx: Executor, mail: InvitationMailOf): Promise<OutgoingMail> {
-  const [practice] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, mail.companyId));
+export function invitationMail(mail: InvitationMailOf, practiceName: string): OutgoingMail {
   return {
     to: mail.to,
     language: mail.language,
@@ -64,7 +60,7 @@ export async function invitationMail(tx: Executor, mail: InvitationMailOf): Prom
     companyId: mail.companyId,
     template: 'invitation',
     params: {
-      practiceName: practice?.name ?? '',
+      practiceName,
       inviterName: mail.inviter.name,
       link: mail.link,
     },
@@ -73,7 +69,11 @@ export async function invitationMail(tx: Executor, mail: InvitationMailOf): Prom
 
 /** The invitation mail into the outbox, within the mail limits. */
 export async function sendInvitation(tx: Executor, config: Config, mail: InvitationMailOf) {
-  await enqueueMail(tx, await invitationMail(tx, mail), mailSiteOf(config));
+  const [practice] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, mail.companyId));
+  await enqueueMail(tx, invitationMail(mail, practice?.name ?? ''), mailSiteOf(config));
 }
 
 /**

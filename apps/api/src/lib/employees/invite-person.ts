@@ -15,6 +15,8 @@ import type { TypedInvitee } from './typed.ts';
 
 export interface PersonToInvite {
   companyId: string;
+  /** The practice's name, as the caller's membership read it: the mail names it. */
+  practiceName: string;
   inviter: { id: string; role: MembershipRole; name: string };
   email: string;
   role: InvitationRole;
@@ -52,13 +54,10 @@ export async function invitePerson(tx: Executor, config: Config, person: PersonT
   const language = existing?.preferredLanguage ?? person.requestLanguage;
   const { link, ...secret } = freshInvitation(config);
   const mail = outboxValues(
-    await invitationMail(tx, {
-      to: email,
-      language,
-      companyId,
-      inviter: { id: inviter.id, name: inviter.name },
-      link,
-    }),
+    invitationMail(
+      { to: email, language, companyId, inviter: { id: inviter.id, name: inviter.name }, link },
+      person.practiceName,
+    ),
     mailSiteOf(config),
   );
   // The invitee (when new), the membership, the invitation, its mail and the audit entry in one

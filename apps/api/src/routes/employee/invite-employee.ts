@@ -38,6 +38,7 @@ export default defineRoute(calls.employeeInviteEmployee, async (request) => {
     const inviterRole = await recheckRole(tx, inviter.id, companyId, 'admin');
     await invitePerson(tx, config, {
       companyId,
+      practiceName: request.membership.companyName,
       inviter: { id: inviter.id, role: inviterRole, name: displayName(inviter) },
       email,
       role,

@@ -60,6 +60,7 @@ export default defineRoute(calls.employeeInviteEmployees, async (request) => {
       const invite = (savepoint: Executor) =>
         invitePerson(savepoint, config, {
           companyId,
+          practiceName: request.membership.companyName,
           inviter: { id: inviter.id, role: inviterRole, name: displayName(inviter) },
           email,
           role,
