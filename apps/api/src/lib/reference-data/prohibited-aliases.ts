@@ -4,8 +4,8 @@ import { prohibitedAliases } from '../../db/schema.ts';
 
 /**
  * How long an instance keeps the list: it changes with a migration or an operator's statement,
- * never through the portal, and every request that takes an address read it (issue 46: one
- * statement of an invitation's twelve).
+ * never through the portal, and every request that takes an address read it (issue 46: a
+ * statement of every invitation).
  */
 export const PROHIBITED_ALIASES_KEPT_MS = 60_000;
 
