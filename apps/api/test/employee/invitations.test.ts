@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, EmployeesSchema, MyInvitationSchema, type InviteEmployee } from '@pp/contract';
 import {
@@ -14,6 +16,7 @@ import { sweepExpiredInvitees } from '../../src/lib/employees/sweep.ts';
 import { expectIndistinguishable } from '../support/compare.ts';
 import type { QueryOf } from '../support/client.ts';
 import { useApi } from '../support/context.ts';
+import { isServerRun } from '../support/database.ts';
 import { customerIdOf, demo, demoPracticeIds, type DemoPractice } from '../support/demo.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
@@ -58,6 +61,54 @@ describe('invitations', () => {
         })
       ).json(),
     );
+
+  // Two practices invite the same new address at the same moment: the second waits on the
+  // address's unique index until the first commits, then must find the person the first made.
+  const inviteAlone = async (email: string) => (await invite(demo.ben, { email })).statusCode;
+  const inviteInBulk = async (email: string) => {
+    const answer = await api.client.employee.inviteEmployees({
+      token: await token(demo.ben),
+      body: { companyId: practices.sommer, rows: [{ email }], idempotencyKey: randomUUID() },
+    });
+    const { results } = answer.json() as { results: { outcome: string }[] };
+    return `${answer.statusCode} ${results.map((row) => row.outcome).join()}`;
+  };
+  it.runIf(isServerRun()).each([
+    ['alone', inviteAlone, 202],
+    ['in a bulk invitation', inviteInBulk, '200 ok'],
+  ] as const)(
+    'invites an address that another practice is inviting at the same moment, %s (server)',
+    async (_, inviteNow, answered) => {
+      const email = uniqueEmail('zugleich');
+      const other = new pg.Client({ connectionString: api.db.url ?? '' });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(
+          `insert into customers (email, invitation_only, preferred_language) values ($1, true, 'de')`,
+          [email],
+        );
+        const answer = inviteNow(email);
+        const waiting = async () =>
+          (
+            await other.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rows[0]?.n ?? 0;
+        for (let tries = 0; (await waiting()) === 0; tries += 1) {
+          if (tries > 200) throw new Error('the invitation never waited for the other one');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('commit');
+        expect(await answer).toBe(answered);
+        expect(await membership(email)).toEqual({ role: 'member', status: 'invited' });
+        expect(await mailsTo(email)).toHaveLength(1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it('invites a new address: membership invited for 7 days, a mail, shown with what the inviter typed', async () => {
     const email = uniqueEmail('neu');

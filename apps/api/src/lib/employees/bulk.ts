@@ -14,6 +14,7 @@ import { recheckRole } from '../authorization/recheck.ts';
 import { ApiError } from '../http/problem.ts';
 import { requestFingerprint } from '../http/request-fingerprint.ts';
 import { lockPractice } from './lock.ts';
+import { onceMoreIfAddressTaken } from './address-taken.ts';
 
 export interface BulkRequest {
   /** The call's path: a key stays with the call it was first used for. */
@@ -114,7 +115,8 @@ export async function attemptRow(
   reasonFor: (reason: BulkRowReason) => BulkRowReason = (reason) => reason,
 ): Promise<BulkRowResult> {
   try {
-    await tx.transaction(row);
+    // An invitation's row: another practice may be inviting the same new address right now.
+    await onceMoreIfAddressTaken(() => tx.transaction(row));
     return { index, outcome: 'ok', reason: null };
   } catch (error) {
     const reason = error instanceof ApiError ? REASONS[error.code] : undefined;

@@ -1,5 +1,6 @@
 import { calls, FieldErrorCode, usesProhibitedAlias } from '@pp/contract';
 import { recheckRole } from '../../lib/authorization/recheck.ts';
+import { onceMoreIfAddressTaken } from '../../lib/employees/address-taken.ts';
 import { invitePerson } from '../../lib/employees/invite-person.ts';
 import { lockPractice } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
@@ -32,19 +33,21 @@ export default defineRoute(calls.employeeInviteEmployee, async (request) => {
   }
   if (errors.length > 0) throw ApiError.badRequest(errors);
 
-  await db.transaction(async (tx) => {
-    await lockPractice(tx, companyId);
-    // Under the lock: a concurrent role change may have landed since the declared check.
-    const inviterRole = await recheckRole(tx, inviter.id, companyId, 'admin');
-    await invitePerson(tx, config, {
-      companyId,
-      practiceName: request.membership.companyName,
-      inviter: { id: inviter.id, role: inviterRole, name: displayName(inviter) },
-      email,
-      role,
-      typed: { ...typed, locationIds },
-      requestLanguage: languageOf(request),
-    });
-  });
+  await onceMoreIfAddressTaken(() =>
+    db.transaction(async (tx) => {
+      await lockPractice(tx, companyId);
+      // Under the lock: a concurrent role change may have landed since the declared check.
+      const inviterRole = await recheckRole(tx, inviter.id, companyId, 'admin');
+      await invitePerson(tx, config, {
+        companyId,
+        practiceName: request.membership.companyName,
+        inviter: { id: inviter.id, role: inviterRole, name: displayName(inviter) },
+        email,
+        role,
+        typed: { ...typed, locationIds },
+        requestLanguage: languageOf(request),
+      });
+    }),
+  );
   return { status: 'accepted' as const };
 });
