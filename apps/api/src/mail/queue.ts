@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { OutboxMail } from './delivery.ts';
@@ -72,7 +72,7 @@ export type Claim = Pick<OutboxMail, 'id' | 'attempts'>;
 
 /**
  * The mail while this claim holds it: a worker whose claim ran out and was taken over (its
- * attempt was counted again) must not end or undo the other's (issue 46 review).
+ * attempt was counted again) must not mark, renew, end or give back the other's (issue 46 review).
  */
 const claimedBy = ({ id, attempts }: Claim) =>
   and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, attempts));
@@ -99,12 +99,12 @@ export async function markFailed(db: Db, claim: Claim, reason: string): Promise<
 }
 
 /** Extends this worker's claim on the mails it has not finished yet (it is alive and at work). */
-export async function renewClaims(db: Db, ids: string[], lockMs: number): Promise<void> {
-  if (ids.length === 0) return;
+export async function renewClaims(db: Db, claims: Claim[], lockMs: number): Promise<void> {
+  if (claims.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ lockedUntil: inMs(lockMs) })
-    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+    .where(or(...claims.map(claimedBy)));
 }
 
 /**
@@ -112,20 +112,20 @@ export async function renewClaims(db: Db, ids: string[], lockMs: number): Promis
  * of any worker (their claim counted as an attempt, as a dead worker's is), not when the claim runs
  * out. For a run that failed midway, when the database went away (docs/operations.md).
  */
-export async function endClaims(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function endClaims(db: Db, claims: Claim[]): Promise<void> {
+  if (claims.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ lockedUntil: inMs(-1) })
-    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+    .where(or(...claims.map(claimedBy)));
 }
 
 /**
  * Gives claimed mails back, due at once and with their claim not counted as an attempt: the SMTP
  * server could not be reached, which is no fault of theirs.
  */
-export async function releaseClaims(db: Db, ids: string[], reason: string): Promise<void> {
-  if (ids.length === 0) return;
+export async function releaseClaims(db: Db, claims: Claim[], reason: string): Promise<void> {
+  if (claims.length === 0) return;
   await db
     .update(mailOutbox)
     .set({
@@ -134,7 +134,7 @@ export async function releaseClaims(db: Db, ids: string[], reason: string): Prom
       lockedUntil: null,
       lastError: reason,
     })
-    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+    .where(or(...claims.map(claimedBy)));
 }
 
 /** Mails whose last attempt was interrupted after the final claim: they get no further try. */

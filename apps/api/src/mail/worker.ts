@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { createSmtpSender, describeFailure, type OutboxMail } from './delivery.ts';
 import {
   claimDueMails,
+  type Claim,
   endClaims,
   failInterrupted,
   markFailed,
@@ -114,7 +115,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
    * The claims a failed run left (the database went away midway): ended at the start of the next
    * run, once the database answers again, so those mails wait one poll, not the 30 s of a claim.
    */
-  let abandoned: string[] = [];
+  let abandoned: Claim[] = [];
 
   async function run(): Promise<number> {
     if (abandoned.length > 0) {
@@ -125,11 +126,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       logger.error({ mailId: id }, 'mail delivery interrupted on its last attempt, failed');
     }
     const mails = await claimDueMails(db, settings);
-    const open = new Set(mails.map((mail) => mail.id));
+    const open = new Map(mails.map((mail) => [mail.id, mail]));
     let renewedAt = Date.now();
     const heartbeat = setInterval(() => {
       const renewing = Date.now();
-      renewClaims(db, [...open], settings.lockMs).then(
+      renewClaims(db, [...open.values()], settings.lockMs).then(
         () => (renewedAt = renewing),
         () => undefined, // the database is away: the claims may run out, and be taken over
       );
@@ -142,7 +143,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         } else {
           const unreachable = await deliver(mail);
           if (unreachable) {
-            await releaseClaims(db, [...open], unreachable);
+            await releaseClaims(db, [...open.values()], unreachable);
             outage.failed(unreachable);
             return index + 1;
           }
@@ -151,7 +152,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       }
       return mails.length;
     } catch (error) {
-      abandoned = [...open];
+      abandoned = [...open.values()];
       throw error;
     } finally {
       clearInterval(heartbeat);

@@ -1,7 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema.ts';
-import { claimDueMails, markFailed, markRetry, markSent } from '../../src/mail/queue.ts';
+import {
+  claimDueMails,
+  endClaims,
+  markFailed,
+  markRetry,
+  markSent,
+  releaseClaims,
+} from '../../src/mail/queue.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { enqueue, newAddress, verificationMail } from './fixtures.ts';
 
@@ -97,10 +104,13 @@ describe('claiming due mails', () => {
     expect([stalled?.attempts, takenOver?.attempts]).toEqual([1, 2]);
     if (!stalled || !takenOver) throw new Error('the mail was not claimed twice');
 
-    // A's answers come late: none of them may end or undo B's claim, or a third worker sends too.
+    // A's answers come late: none of them may end or undo B's claim, or a third worker sends too
+    // (ending its claims after an outage, giving them back when the SMTP server was away).
     await markRetry(db.database.db, stalled, 0, 'timeout');
     await markFailed(db.database.db, stalled, 'rejected');
     await markSent(db.database.db, stalled);
+    await endClaims(db.database.db, [stalled]);
+    await releaseClaims(db.database.db, [stalled], 'unreachable');
     const state = async () =>
       (
         await db.database.db
