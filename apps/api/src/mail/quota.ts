@@ -137,15 +137,14 @@ export async function checkMailQuota(
   const result = await tx.execute(sql`select * from ${sql.join(tables, sql` cross join `)}`);
   const [row] = (result as unknown as { rows: Row[] }).rows;
   const figure = (column: string) => Number(row?.[column] ?? 0);
-  for (const [name, , limit] of checks) {
-    if (figure(`${name}_hour`) >= limit.hour) {
-      return { retryAfter: figure(`${name}_hour_retry`) };
-    }
-    if (limit.day !== undefined && figure(`${name}_day`) >= limit.day) {
-      return { retryAfter: figure(`${name}_day_retry`) };
-    }
-  }
-  return null;
+  // Refused until every window that is full has room again: the longest of their waits.
+  const waits = checks.flatMap(([name, , limit]) => [
+    ...(figure(`${name}_hour`) >= limit.hour ? [figure(`${name}_hour_retry`)] : []),
+    ...(limit.day !== undefined && figure(`${name}_day`) >= limit.day
+      ? [figure(`${name}_day_retry`)]
+      : []),
+  ]);
+  return waits.length > 0 ? { retryAfter: Math.max(...waits) } : null;
 }
 
 /**

@@ -181,4 +181,26 @@ describe('the mail limits', () => {
     // And the notices do not use up the ordinary mails of the next hour.
     expect(await mailsTo(to)).toBe(MAIL_LIMITS.recipient.hour + MAIL_LIMITS.securityNotices.hour);
   });
+
+  it('asks to wait until every limit it passed lets a mail through again', async () => {
+    // The account sent its day's mails two hours ago; this recipient got its hour's just now.
+    const actorCustomerId = randomUUID();
+    for (let i = 0; i < MAIL_LIMITS.account.day; i += 1) {
+      const { id } = await enqueue(
+        db.database.db,
+        verificationMail(newAddress(), { actorCustomerId }),
+      );
+      await db.database.db
+        .update(mailOutbox)
+        .set({ createdAt: sql`now() - interval '2 hours'` })
+        .where(eq(mailOutbox.id, id));
+    }
+    const to = newAddress();
+    for (let i = 0; i < MAIL_LIMITS.recipient.hour; i += 1) {
+      await enqueue(db.database.db, verificationMail(to));
+    }
+    const limited = await checkMailQuota(db.database.db, { recipient: to, actorCustomerId });
+    // The recipient's hour ends within 3,600 s; the account's day only about 22 hours from now.
+    expect(limited?.retryAfter).toBeGreaterThan(21 * 3600);
+  });
 });
