@@ -20,6 +20,7 @@ import { DEFAULT_RETENTION } from '../../src/lib/retention/periods.ts';
 import { applyRetention } from '../../src/lib/retention/retention.ts';
 import { MAIL_LIMITS } from '../../src/mail/quota.ts';
 import { useApi } from '../support/context.ts';
+import { isServerRun } from '../support/database.ts';
 import { expectProblem } from '../support/expect-problem.ts';
 import { createCustomer, createPractice, uniqueEmail } from '../support/factories.ts';
 
@@ -441,6 +442,40 @@ describe('bulk invitations and bulk actions (decision 0084)', () => {
       await db().select().from(memberships).where(inArray(memberships.customerId, ids)),
     ).toEqual([]);
   });
+
+  // Two practices invite the same new people in one bulk each, in opposite order: each holds the
+  // people it made in its earlier rows until it commits, so each waits for the other's.
+  it.runIf(isServerRun())(
+    'two practices inviting the same new people in opposite order both succeed (server)',
+    async () => {
+      const [first, second] = await Promise.all([team(), team()]);
+      const addresses = Array.from({ length: 6 }, (_, i) => uniqueEmail(`beide${i}`));
+      const bulk = async (t: typeof first, emails: string[]) =>
+        api.client.employee.inviteEmployees({
+          token: await t.as('sara'),
+          body: {
+            companyId: t.practice.id,
+            rows: emails.map((email) => ({ email })),
+            idempotencyKey: randomUUID(),
+          },
+        });
+      const answers = await Promise.all([
+        bulk(first, addresses),
+        bulk(second, [...addresses].reverse()),
+      ]);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(results(answer).results.map((row) => row.outcome)).toEqual(
+          addresses.map(() => 'ok'),
+        );
+      }
+      const invited = await db()
+        .select({ n: count() })
+        .from(invitations)
+        .where(inArray(invitations.email, addresses));
+      expect(invited[0]?.n).toBe(2 * addresses.length);
+    },
+  );
 
   it('a member is refused both calls, and nothing is stored or sent', async () => {
     const t = await team();

@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { attemptRow, refusedRow, runBulk } from '../../lib/employees/bulk.ts';
 import { invitePerson, membershipByEmail } from '../../lib/employees/invite-person.ts';
+import { lockAddresses } from '../../lib/employees/lock.ts';
 import { displayName } from '../../lib/employees/names.ts';
 import { foreignLocations } from '../../lib/employees/practice-locations.ts';
 import { ApiError } from '../../lib/http/problem.ts';
@@ -48,6 +49,10 @@ export default defineRoute(calls.employeeInviteEmployees, async (request) => {
     body: request.body,
   };
   return runBulk(db, { ...bulk, idempotencyKey, dryRun }, async (tx, inviterRole) => {
+    await lockAddresses(
+      tx,
+      rows.map((row) => row.email),
+    );
     const seen = new Set<string>();
     const results: BulkRowResult[] = [];
     for (const [index, { email, role, locationIds, ...typed }] of rows.entries()) {
