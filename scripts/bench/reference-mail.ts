@@ -1,7 +1,7 @@
-// The statements of an invitation that the portal builds (`mail/quota.ts`, `employees/invite-person.ts`),
-// for the bare reference (reference-server.ts) and the plans of `--explain` (scale.ts): PostgreSQL's
-// statement log of Employee/InviteEmployee, captured 2026-11-30 (capture-statements.ts), line
-// breaks and all.
+// The statements of an invitation that the portal builds (`mail/quota.ts`,
+// `employees/invite-person.ts`), for the bare reference (reference-server.ts) and the plans of
+// `--explain` (scale.ts): PostgreSQL's statement log of Employee/InviteEmployee, captured
+// 2026-11-29 (capture-statements.ts), line breaks and all.
 import { domainPart, mailboxOf } from '@pp/contract';
 
 /** The templates whose mails count apart from the recipient's others (`SECURITY_NOTICES`). */

@@ -87,7 +87,8 @@ async function holdingLock<T>(
   } catch (error) {
     // The work may have left the connection unusable, so the unlock can fail on the same cause;
     // the work's failure is the one to report. A server connection is then discarded, which ends
-    // its session and every lock it holds (withAdvisoryLock below).
+    // its session and every lock it holds (withAdvisoryLock below). PGlite's one connection stays:
+    // its only users (migrations, the demo seed) end the process when they fail.
     await unlock().catch(() => undefined);
     throw error;
   }

@@ -69,25 +69,22 @@ export function outboxValues(mail: OutgoingMail, site: MailSite) {
 
 /**
  * Renders the mail and writes it to the outbox in the caller's transaction, so a change that rolls
- * back never sends it. Checks the mail limits first (429 `rate_limited` past one of them), unless
- * `quotaChecked`: the caller has called `assertMailQuota` for this very mail earlier in the same
- * transaction (an invitation checks before it looks the address up, decision 0086).
+ * back never sends it. Checks the mail limits first (429 `rate_limited` past one of them). An
+ * invitation checks them itself before it looks the address up (decision 0086) and writes its
+ * mail with {@link outboxValues}.
  */
 export async function enqueueMail(
   tx: Executor,
   mail: OutgoingMail,
   site: MailSite,
-  options: { quotaChecked?: boolean } = {},
 ): Promise<{ id: string; messageId: string }> {
   const values = outboxValues(mail, site);
-  if (!options.quotaChecked) {
-    await assertMailQuota(tx, {
-      recipient: mail.to,
-      actorCustomerId: mail.actorCustomerId,
-      companyId: mail.companyId ?? null,
-      template: mail.template,
-    });
-  }
+  await assertMailQuota(tx, {
+    recipient: mail.to,
+    actorCustomerId: mail.actorCustomerId,
+    companyId: mail.companyId ?? null,
+    template: mail.template,
+  });
   const [row] = await tx.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
   const { messageId } = values;
   if (!row) throw new Error('The outbox insert returned no row');

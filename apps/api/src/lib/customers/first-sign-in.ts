@@ -41,8 +41,12 @@ async function verifiedEmailOf(request: FastifyRequest): Promise<string> {
   return normal.data;
 }
 
-async function isProhibited(tx: Executor, email: string): Promise<boolean> {
-  return usesProhibitedAlias(email, await prohibitedAliasesOf(tx));
+/**
+ * Reference data, kept a minute: read before the sign-in's transaction, not in it (on the
+ * embedded database, a statement outside the open transaction would wait for its end).
+ */
+async function isProhibited(request: FastifyRequest, email: string): Promise<boolean> {
+  return usesProhibitedAlias(email, await prohibitedAliasesOf(request.server.db));
 }
 
 /** Whether the customer already signs in with another subject of this issuer. */
@@ -117,8 +121,8 @@ export async function linkOnFirstSignIn(request: FastifyRequest): Promise<Custom
   const removedIdentity = await removedInCrm(db, issuer, subject);
   const email = await verifiedEmailOf(request);
   const language = languageOf(request);
+  if (await isProhibited(request, email)) throw new ApiError(403, ErrorCode.prohibitedAlias);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    if (await isProhibited(tx, email)) throw new ApiError(403, ErrorCode.prohibitedAlias);
     const [existing] = await tx
       .select()
       .from(customers)

@@ -115,7 +115,8 @@ export async function attemptRow(
   reasonFor: (reason: BulkRowReason) => BulkRowReason = (reason) => reason,
 ): Promise<BulkRowResult> {
   try {
-    // An invitation's row: another practice may be inviting the same new address right now.
+    // An invitation's row may meet another practice inviting the same new address right now;
+    // the other actions never make a customer, so this never repeats them.
     await onceMoreIfAddressTaken(() => tx.transaction(row));
     return { index, outcome: 'ok', reason: null };
   } catch (error) {

@@ -63,7 +63,10 @@ export async function invitePerson(tx: Executor, config: Config, person: PersonT
   // The invitee (when new), the membership, the invitation, its mail and the audit entry in one
   // statement (issue 46: the statements, not their work, were an invitation's cost). The mail
   // limits were checked at the start of this transaction, before the address was looked up
-  // (decision 0086). A new invitee's id is made here, so every row can name it.
+  // (decision 0086). A new invitee's id is made here, so every row can name it. The membership's
+  // shown name and address are right only because the invitations' trigger runs at the end of the
+  // statement (invitations_shown_person): the memberships' own sees neither the new customer nor
+  // the invitation yet.
   const inviteeId = existing?.id ?? randomUUID();
   const invitee = tx
     .$with('invitee')
