@@ -16,6 +16,9 @@ import { LANGUAGES, TITLE_CODES } from '@pp/contract';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { companies } from './practices.ts';
 
+/** The unique index of the customers' addresses: a second row for one address violates it. */
+export const CUSTOMERS_EMAIL_KEY = 'customers_email_key';
+
 export const customers = pgTable(
   'customers',
   {
@@ -42,7 +45,7 @@ export const customers = pgTable(
   (t) => [
     // Addresses are stored in the contract's normal form and unique exactly as stored: never
     // compared with lower(), which folds Unicode onto ASCII (decision 0019).
-    uniqueIndex('customers_email_key').on(t.email),
+    uniqueIndex(CUSTOMERS_EMAIL_KEY).on(t.email),
     check('customers_email_check', sql`position('@' in ${t.email}) > 1`),
     // Printable ASCII without A-Z: the normal form's local part is ASCII lower case, its domain
     // IDNA ASCII lower case.

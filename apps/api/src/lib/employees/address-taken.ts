@@ -1,11 +1,10 @@
-/** The unique index of the customers' addresses (schema/customers.ts). */
-const ADDRESS_INDEX = 'customers_email_key';
+import { CUSTOMERS_EMAIL_KEY } from '../../db/schema.ts';
 
-/** Whether `error` (or what caused it: drizzle wraps the driver's) is a second row for an address. */
+/** Whether `error` or what caused it (drizzle wraps the driver's) is a second row for an address. */
 function isAddressTaken(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const { code, constraint } = cause as Error & { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === ADDRESS_INDEX) return true;
+    if (code === '23505' && constraint === CUSTOMERS_EMAIL_KEY) return true;
   }
   return false;
 }
